@@ -1,0 +1,21 @@
+//! PHP-free cores of rustjson.
+//!
+//! Everything here works on plain bytes and writes through the [`Sink`]
+//! trait, so it can be unit-tested with `cargo test -p rustjson-core` and no
+//! PHP at all. The extension (`../src`) implements [`Sink`] over an
+//! emalloc'd `zend_string`, so the same code writes straight into PHP's
+//! result string.
+//!
+//! - [`escape`]: a JSON string body exactly as ext/json's
+//!   `php_json_escape_string()` writes it (flags, UTF-8 grouping, SIMD scan).
+//! - [`number`]: integers and doubles laid out exactly like PHP.
+//! - [`validate`]: json_validate() with PHP's scanner/parser error codes.
+#![deny(unsafe_op_in_unsafe_fn)]
+
+pub mod escape;
+pub mod number;
+pub mod options;
+pub mod sink;
+pub mod validate;
+
+pub use sink::Sink;

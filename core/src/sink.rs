@@ -1,0 +1,106 @@
+//! The output abstraction every core writes through.
+//!
+//! A sink is a growable byte buffer with explicit spare capacity. Cores
+//! reserve what they may write, write through a raw pointer (or the safe
+//! helpers) and then commit. The PHP implementation grows its
+//! `zend_string` the way `smart_str` does (exact need, rounded to a page),
+//! so a core must never reserve much more than it will write: reserve
+//! "what the rest of the input can still produce" at most, never a
+//! worst-case multiple of a large input.
+
+/// A growable output buffer.
+///
+/// Implementations must never panic and must not own anything with a
+/// `Drop` impl that matters when the process longjmps out of `reserve`
+/// (PHP's memory-limit bailout).
+pub trait Sink {
+    /// Bytes written so far.
+    fn len(&self) -> usize;
+
+    /// True when nothing has been written.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Spare capacity: how many bytes can be written before `reserve` is
+    /// needed again.
+    fn spare(&self) -> usize;
+
+    /// Make sure at least `additional` bytes of spare capacity exist.
+    fn reserve(&mut self, additional: usize);
+
+    /// Cut the output back to `len` bytes (`len <= self.len()`).
+    fn truncate(&mut self, len: usize);
+
+    /// Pointer to the first spare byte.
+    ///
+    /// Valid for writes of `self.spare()` bytes until the next call of
+    /// `reserve`, `push`, `extend` or `truncate`.
+    fn spare_ptr(&mut self) -> *mut u8;
+
+    /// Mark `n` more bytes, written through [`Sink::spare_ptr`], as output.
+    ///
+    /// # Safety
+    /// - `n <= self.spare()`;
+    /// - the first `n` spare bytes have been initialized.
+    unsafe fn commit(&mut self, n: usize);
+
+    /// The bytes written so far.
+    fn as_bytes(&self) -> &[u8];
+
+    /// Append one byte.
+    #[inline]
+    fn push(&mut self, b: u8) {
+        self.reserve(1);
+        // SAFETY: reserve(1) guarantees one spare byte; we write it, then commit it.
+        unsafe {
+            self.spare_ptr().write(b);
+            self.commit(1);
+        }
+    }
+
+    /// Append a slice.
+    #[inline]
+    fn extend(&mut self, s: &[u8]) {
+        self.reserve(s.len());
+        // SAFETY: reserve(s.len()) guarantees the room; the regions cannot
+        // overlap because `s` is borrowed immutably while the sink is borrowed mutably.
+        unsafe {
+            core::ptr::copy_nonoverlapping(s.as_ptr(), self.spare_ptr(), s.len());
+            self.commit(s.len());
+        }
+    }
+}
+
+impl Sink for Vec<u8> {
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline]
+    fn spare(&self) -> usize {
+        self.capacity() - Vec::len(self)
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        Vec::reserve(self, additional);
+    }
+    #[inline]
+    fn truncate(&mut self, len: usize) {
+        Vec::truncate(self, len);
+    }
+    #[inline]
+    fn spare_ptr(&mut self) -> *mut u8 {
+        self.spare_capacity_mut().as_mut_ptr().cast()
+    }
+    #[inline]
+    unsafe fn commit(&mut self, n: usize) {
+        debug_assert!(n <= Sink::spare(self));
+        // SAFETY: the caller initialized `n` spare bytes (trait contract).
+        unsafe { self.set_len(Vec::len(self) + n) }
+    }
+    #[inline]
+    fn as_bytes(&self) -> &[u8] {
+        self
+    }
+}

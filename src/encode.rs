@@ -1,0 +1,441 @@
+//! json_encode(): the value walk. Mirrors ext/json's json_encoder.c
+//! (`php_json_encode_zval`, `php_json_encode_array`,
+//! `php_json_encode_serializable_object`, `php_json_encode_serializable_enum`)
+//! decision for decision, so side effects (jsonSerialize calls, property
+//! handlers, destructors), error codes and partial output are stock's.
+//! Strings and numbers go to the PHP-free cores in `rustjson_core`.
+//!
+//! Deliberate deviation: every container entry checks the remaining C stack
+//! (as PHP 8.3+ does) so that absurdly deep input gives error 1 (depth)
+//! instead of the segfault stock PHP 8.2 has there.
+use crate::php::outbuf::OutBuf;
+use crate::php::sys;
+use crate::php::zval::{self, HtIter};
+use rustjson_core::options::{self as opt, error};
+use rustjson_core::{escape, number, Sink};
+
+/// A failed encode step (`FAILURE` in php-src).
+pub struct Fail;
+type Status = Result<(), Fail>;
+
+pub struct Encoder {
+    pub buf: OutBuf,
+    options: u32,
+    depth: i32,
+    max_depth: i32,
+    pub error_code: i32,
+    stack_limit: usize,
+}
+
+const PARTIAL: u32 = opt::PARTIAL_OUTPUT_ON_ERROR;
+
+impl Encoder {
+    pub fn new(options: u32, max_depth: i32) -> Self {
+        Encoder { buf: OutBuf::new(), options, depth: 0, max_depth, error_code: 0, stack_limit: crate::stack::limit() }
+    }
+
+    #[inline(always)]
+    fn partial(&self) -> bool {
+        self.options & PARTIAL != 0
+    }
+
+    #[inline(always)]
+    fn pretty(&self) -> bool {
+        self.options & opt::PRETTY_PRINT != 0
+    }
+
+    /// Newline and indentation before an element, under PRETTY_PRINT.
+    #[inline(always)]
+    fn pretty_newline_indent(&mut self) {
+        if self.pretty() {
+            let n = 1 + 4 * self.depth.max(0) as usize;
+            self.buf.reserve(n);
+            // SAFETY: n bytes reserved, all written before commit.
+            unsafe {
+                let p = self.buf.spare_ptr();
+                p.write(b'\n');
+                core::ptr::write_bytes(p.add(1), b' ', n - 1);
+                self.buf.commit(n);
+            }
+        }
+    }
+
+    /// `php_json_encode_zval`.
+    pub fn encode_zval(&mut self, mut val: *mut sys::zval) -> Status {
+        loop {
+            // SAFETY: val is a live zval owned by PHP for the whole call.
+            unsafe {
+                match zval::ztype(val) {
+                    sys::IS_NULL => self.buf.extend(b"null"),
+                    sys::IS_TRUE => self.buf.extend(b"true"),
+                    sys::IS_FALSE => self.buf.extend(b"false"),
+                    sys::IS_LONG => number::write_long(&mut self.buf, (*val).value.lval),
+                    sys::IS_DOUBLE => {
+                        let d = (*val).value.dval;
+                        if d.is_finite() {
+                            self.encode_double(d);
+                        } else {
+                            self.error_code = error::INF_OR_NAN;
+                            self.buf.push(b'0');
+                        }
+                    }
+                    sys::IS_STRING => return self.escape_string(zval::zstr_bytes((*val).value.str_), self.options),
+                    sys::IS_OBJECT => {
+                        let obj = (*val).value.obj;
+                        let ce = (*obj).ce;
+                        if sys::rustjson_instanceof(ce, crate::php::serializable_ce()) {
+                            return self.encode_serializable_object(val);
+                        }
+                        if (*ce).ce_flags & sys::ZEND_ACC_ENUM != 0 {
+                            return self.encode_serializable_enum(obj);
+                        }
+                        return self.encode_container_copy(val);
+                    }
+                    sys::IS_ARRAY => return self.encode_container_copy(val),
+                    sys::IS_REFERENCE => {
+                        val = zval::refval(val);
+                        continue;
+                    }
+                    _ => {
+                        self.error_code = error::UNSUPPORTED_TYPE;
+                        if self.partial() {
+                            self.buf.extend(b"null");
+                        }
+                        return Err(Fail);
+                    }
+                }
+            }
+            return Ok(());
+        }
+    }
+
+    /// Arrays and plain objects: encoded from a counted copy of the zval so
+    /// that jsonSerialize() cannot free the container mid-walk (bug77843).
+    unsafe fn encode_container_copy(&mut self, val: *mut sys::zval) -> Status {
+        // SAFETY: val is live; the copy holds its own reference until ptr_dtor_nogc.
+        unsafe {
+            let mut copy: sys::zval = *val;
+            zval::try_addref(&mut copy);
+            let r = self.encode_array(&mut copy);
+            zval::ptr_dtor_nogc(&mut copy);
+            r
+        }
+    }
+
+    /// `php_json_encode_double`.
+    fn encode_double(&mut self, d: f64) {
+        let precision = crate::php::serialize_precision();
+        let pzf = self.options & opt::PRESERVE_ZERO_FRACTION != 0;
+        if precision == -1 {
+            number::write_double_shortest(&mut self.buf, d, pzf);
+        } else {
+            let mut num = [0u8; sys::ZEND_DOUBLE_MAX_LENGTH as usize];
+            // SAFETY: the buffer has ZEND_DOUBLE_MAX_LENGTH bytes, as zend_gcvt requires.
+            let mut len = unsafe { sys::rustjson_gcvt(d, precision as i32, num.as_mut_ptr().cast()) };
+            let text = num.get(..len).unwrap_or(&[]);
+            if pzf && !text.contains(&b'.') && len < sys::ZEND_DOUBLE_MAX_LENGTH as usize - 2 {
+                num[len] = b'.';
+                num[len + 1] = b'0';
+                len += 2;
+            }
+            self.buf.extend(num.get(..len).unwrap_or(&[]));
+        }
+    }
+
+    /// `php_json_escape_string`, NUMERIC_CHECK included.
+    fn escape_string(&mut self, s: &[u8], options: u32) -> Status {
+        if s.is_empty() {
+            self.buf.extend(b"\"\"");
+            return Ok(());
+        }
+        if options & opt::NUMERIC_CHECK != 0 {
+            let mut l: sys::zend_long = 0;
+            let mut d: f64 = 0.0;
+            // SAFETY: s is a valid byte slice; the out-pointers are locals.
+            let t = unsafe { sys::rustjson_is_numeric_string(s.as_ptr().cast(), s.len(), &mut l, &mut d) };
+            if u32::from(t) == sys::IS_LONG {
+                number::write_long(&mut self.buf, l);
+                return Ok(());
+            } else if u32::from(t) == sys::IS_DOUBLE && d.is_finite() {
+                self.encode_double(d);
+                return Ok(());
+            }
+        }
+        if escape::escape_string(&mut self.buf, s, options).is_err() {
+            self.error_code = error::UTF8;
+            if self.partial() {
+                self.buf.extend(b"null");
+            }
+            return Err(Fail);
+        }
+        Ok(())
+    }
+
+    /// An object key (or property name): escaped without NUMERIC_CHECK; a
+    /// bad key becomes `""` in partial mode and is otherwise ignored.
+    #[inline]
+    fn write_key(&mut self, key: &[u8]) {
+        if self.escape_string(key, self.options & !opt::NUMERIC_CHECK).is_err() && self.partial() {
+            let len = self.buf.len();
+            self.buf.truncate(len - 4);
+            self.buf.extend(b"\"\"");
+        }
+    }
+
+    #[inline(always)]
+    fn stack_exhausted(&self) -> bool {
+        let here = 0u8;
+        (&here as *const u8 as usize) < self.stack_limit
+    }
+
+    /// `php_json_encode_array`: arrays, and objects encoded as their properties.
+    unsafe fn encode_array(&mut self, val: *mut sys::zval) -> Status {
+        if self.stack_exhausted() {
+            self.error_code = error::DEPTH;
+            if self.partial() {
+                self.buf.extend(b"null");
+            }
+            return Err(Fail);
+        }
+        // SAFETY: val is a live, counted copy of an array or object zval.
+        unsafe {
+            let myht: *mut sys::HashTable;
+            let prop_ht: *mut sys::HashTable;
+            let as_list: bool;
+            let is_object = zval::ztype(val) == sys::IS_OBJECT;
+            if !is_object {
+                myht = (*val).value.arr;
+                prop_ht = core::ptr::null_mut();
+                as_list = self.options & opt::FORCE_OBJECT == 0 && sys::rustjson_array_is_list(myht);
+            } else if sys::rustjson_obj_fast_props((*val).value.obj) {
+                return self.encode_plain_object((*val).value.obj);
+            } else {
+                myht = sys::rustjson_get_properties_for_json(val);
+                prop_ht = myht;
+                as_list = false;
+            }
+
+            if !myht.is_null() && zval::gc_is_recursive(&(*myht).gc) {
+                self.error_code = error::RECURSION;
+                self.buf.extend(b"null");
+                release_properties(prop_ht);
+                return Err(Fail);
+            }
+            if !myht.is_null() {
+                zval::gc_try_protect(&mut (*myht).gc);
+            }
+            self.buf.push(if as_list { b'[' } else { b'{' });
+            self.depth += 1;
+
+            let mut need_comma = false;
+            if !myht.is_null() && zval::ht_count(myht) > 0 {
+                for e in HtIter::new(myht) {
+                    if as_list {
+                        self.comma(&mut need_comma);
+                    } else if !e.key.is_null() {
+                        let key = zval::zstr_bytes(e.key);
+                        if is_object && key.first() == Some(&0) {
+                            // Skip protected and private members (mangled names).
+                            continue;
+                        }
+                        self.comma(&mut need_comma);
+                        self.write_key(key);
+                        self.colon();
+                    } else {
+                        self.comma(&mut need_comma);
+                        self.buf.push(b'"');
+                        number::write_long(&mut self.buf, e.h as i64);
+                        self.buf.push(b'"');
+                        self.colon();
+                    }
+                    if self.encode_zval(e.val).is_err() && !self.partial() {
+                        if !myht.is_null() {
+                            zval::gc_try_unprotect(&mut (*myht).gc);
+                        }
+                        release_properties(prop_ht);
+                        return Err(Fail);
+                    }
+                }
+            }
+            if !myht.is_null() {
+                zval::gc_try_unprotect(&mut (*myht).gc);
+            }
+            if self.depth > self.max_depth {
+                self.error_code = error::DEPTH;
+                if !self.partial() {
+                    release_properties(prop_ht);
+                    return Err(Fail);
+                }
+            }
+            self.depth -= 1;
+            if need_comma {
+                self.pretty_newline_indent();
+            }
+            self.buf.push(if as_list { b']' } else { b'}' });
+            release_properties(prop_ht);
+            Ok(())
+        }
+    }
+
+    /// The "optimized version without rebuilding properties HashTable":
+    /// declared property slots of a plain object, in slot order.
+    unsafe fn encode_plain_object(&mut self, obj: *mut sys::zend_object) -> Status {
+        // SAFETY: obj is live (held by our counted copy); slots are read fresh
+        // on every iteration because user code may change them.
+        unsafe {
+            if zval::gc_is_recursive(&(*obj).gc) {
+                self.error_code = error::RECURSION;
+                self.buf.extend(b"null");
+                return Err(Fail);
+            }
+            zval::gc_try_protect(&mut (*obj).gc);
+            self.buf.push(b'{');
+            self.depth += 1;
+
+            let ce = (*obj).ce;
+            let mut need_comma = false;
+            let count = (*ce).default_properties_count.max(0) as usize;
+            for i in 0..count {
+                let info = *(*ce).properties_info_table.add(i);
+                if info.is_null() {
+                    continue;
+                }
+                let name = zval::zstr_bytes((*info).name);
+                if name.first() == Some(&0) {
+                    // Skip protected and private members.
+                    continue;
+                }
+                let prop = obj.cast::<u8>().add((*info).offset as usize).cast::<sys::zval>();
+                if zval::ztype(prop) == sys::IS_UNDEF {
+                    continue;
+                }
+                self.comma(&mut need_comma);
+                self.write_key(name);
+                self.colon();
+                if self.encode_zval(prop).is_err() && !self.partial() {
+                    zval::gc_try_unprotect(&mut (*obj).gc);
+                    return Err(Fail);
+                }
+            }
+            zval::gc_try_unprotect(&mut (*obj).gc);
+            if self.depth > self.max_depth {
+                self.error_code = error::DEPTH;
+                if !self.partial() {
+                    return Err(Fail);
+                }
+            }
+            self.depth -= 1;
+            if need_comma {
+                self.pretty_newline_indent();
+            }
+            self.buf.push(b'}');
+            Ok(())
+        }
+    }
+
+    #[inline(always)]
+    fn comma(&mut self, need_comma: &mut bool) {
+        if *need_comma {
+            self.buf.push(b',');
+        } else {
+            *need_comma = true;
+        }
+        self.pretty_newline_indent();
+    }
+
+    #[inline(always)]
+    fn colon(&mut self) {
+        if self.pretty() {
+            self.buf.extend(b": ");
+        } else {
+            self.buf.push(b':');
+        }
+    }
+
+    /// `php_json_encode_serializable_object` (PHP 8.2–8.4 semantics).
+    unsafe fn encode_serializable_object(&mut self, val: *mut sys::zval) -> Status {
+        // SAFETY: val is a live object zval; retval is ours until ptr_dtor.
+        unsafe {
+            let obj = (*val).value.obj;
+            let ce = (*obj).ce;
+            let myht = sys::rustjson_obj_prop_table(obj);
+            if !myht.is_null() && zval::gc_is_recursive(&(*myht).gc) {
+                self.error_code = error::RECURSION;
+                if self.partial() {
+                    self.buf.extend(b"null");
+                }
+                return Err(Fail);
+            }
+            protect(myht);
+
+            let mut retval: sys::zval = core::mem::zeroed();
+            let r = sys::rustjson_call_json_serialize(val, &mut retval);
+            if r != sys::zend_result_SUCCESS || zval::ztype(&retval) == sys::IS_UNDEF {
+                if !sys::rustjson_has_exception() {
+                    sys::rustjson_throw_failed_calling(ce);
+                }
+                if self.partial() {
+                    self.buf.extend(b"null");
+                }
+                unprotect(myht);
+                return Err(Fail);
+            }
+            if sys::rustjson_has_exception() {
+                sys::rustjson_zval_ptr_dtor(&mut retval);
+                if self.partial() {
+                    self.buf.extend(b"null");
+                }
+                unprotect(myht);
+                return Err(Fail);
+            }
+            let rc = if zval::ztype(&retval) == sys::IS_OBJECT && retval.value.obj == obj {
+                // `return $this;`: encode its properties directly.
+                unprotect(myht);
+                self.encode_array(&mut retval)
+            } else {
+                let rc = self.encode_zval(&mut retval);
+                unprotect(myht);
+                rc
+            };
+            sys::rustjson_zval_ptr_dtor(&mut retval);
+            rc
+        }
+    }
+
+    /// `php_json_encode_serializable_enum`.
+    unsafe fn encode_serializable_enum(&mut self, obj: *mut sys::zend_object) -> Status {
+        // SAFETY: obj is a live enum case.
+        unsafe {
+            if (*(*obj).ce).enum_backing_type == sys::IS_UNDEF {
+                self.error_code = error::NON_BACKED_ENUM;
+                self.buf.push(b'0');
+                return Err(Fail);
+            }
+            self.encode_zval(sys::rustjson_enum_case_value(obj))
+        }
+    }
+}
+
+#[inline(always)]
+unsafe fn protect(ht: *mut sys::HashTable) {
+    if !ht.is_null() {
+        // SAFETY: ht is live.
+        unsafe { zval::gc_try_protect(&mut (*ht).gc) }
+    }
+}
+
+#[inline(always)]
+unsafe fn unprotect(ht: *mut sys::HashTable) {
+    if !ht.is_null() {
+        // SAFETY: ht is live.
+        unsafe { zval::gc_try_unprotect(&mut (*ht).gc) }
+    }
+}
+
+#[inline(always)]
+unsafe fn release_properties(ht: *mut sys::HashTable) {
+    if !ht.is_null() {
+        // SAFETY: ht came from zend_get_properties_for.
+        unsafe { sys::rustjson_release_properties(ht) }
+    }
+}

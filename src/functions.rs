@@ -1,0 +1,220 @@
+//! The PHP entry points: `json_encode()` and `json_validate()`, with the
+//! argument handling and the error bookkeeping of json.c.
+use crate::encode::Encoder;
+use crate::override_::{self, Swap};
+use crate::php::{self, sys};
+use ext_php_rs::builders::ModuleBuilder;
+use rustjson_core::options as opt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+static JSON_ENCODE: Swap = Swap::new("json_encode");
+#[cfg(php83)]
+static JSON_VALIDATE: Swap = Swap::new("json_validate");
+
+/// Default `$depth` (PHP_JSON_PARSER_DEFAULT_DEPTH).
+const DEFAULT_DEPTH: i64 = 512;
+
+pub fn install() {
+    JSON_ENCODE.install(json_encode_handler);
+    #[cfg(php83)]
+    JSON_VALIDATE.install(json_validate_swapped);
+}
+
+pub fn uninstall() {
+    JSON_ENCODE.uninstall();
+    #[cfg(php83)]
+    JSON_VALIDATE.uninstall();
+}
+
+/// `json_last_error_msg()` texts (json.c:php_json_get_error_msg).
+pub fn error_message(code: i32) -> &'static [u8] {
+    match code {
+        0 => b"No error\0",
+        1 => b"Maximum stack depth exceeded\0",
+        2 => b"State mismatch (invalid or malformed JSON)\0",
+        3 => b"Control character error, possibly incorrectly encoded\0",
+        4 => b"Syntax error\0",
+        5 => b"Malformed UTF-8 characters, possibly incorrectly encoded\0",
+        6 => b"Recursion detected\0",
+        7 => b"Inf and NaN cannot be JSON encoded\0",
+        8 => b"Type is not supported\0",
+        9 => b"The decoded property name is invalid\0",
+        10 => b"Single unpaired UTF-16 surrogate in unicode escape\0",
+        11 => b"Non-backed enums have no default serialization\0",
+        _ => b"Unknown error\0",
+    }
+}
+
+fn internal_error() {
+    // SAFETY: throwing from inside a PHP function call.
+    unsafe { sys::rustjson_throw_internal_error(c"rustjson: internal error (please report)".as_ptr()) };
+}
+
+/// `PHP_FUNCTION(json_encode)`.
+unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *mut sys::zval) {
+    // SAFETY: ex/rv are the frame and return slot of a json_encode() call.
+    unsafe {
+        let argc = override_::num_args(ex);
+        let options = override_::long_arg(ex, argc, 2, 0);
+        let depth = override_::long_arg(ex, argc, 3, DEFAULT_DEPTH);
+        let (Some(options), Some(depth)) = (options, depth) else {
+            return JSON_ENCODE.call_stock(ex, rv);
+        };
+        if !crate::ini::enabled() || !(1..=3).contains(&argc) {
+            return JSON_ENCODE.call_stock(ex, rv);
+        }
+        let value = override_::arg(ex, 1);
+        if catch_unwind(AssertUnwindSafe(|| encode_call(value, options, depth, rv))).is_err() {
+            internal_error();
+        }
+    }
+}
+
+unsafe fn encode_call(value: *mut sys::zval, options: i64, depth: i64, rv: *mut sys::zval) {
+    // Stock casts both to C int.
+    let mut enc = Encoder::new(options as i32 as u32, depth as i32);
+    let _ = enc.encode_zval(value);
+    let code = enc.error_code;
+    let partial = options & i64::from(opt::PARTIAL_OUTPUT_ON_ERROR) != 0;
+    let throw = options & i64::from(opt::THROW_ON_ERROR) != 0;
+    // SAFETY: rv is the call's return slot; the buffer is ours until handed over.
+    unsafe {
+        if !throw || partial {
+            php::set_json_error(code);
+            if code != 0 && !partial {
+                enc.buf.free();
+                sys::rustjson_return_false(rv);
+                return;
+            }
+        } else if code != 0 {
+            enc.buf.free();
+            sys::rustjson_throw_json_exception(error_message(code).as_ptr().cast(), i64::from(code));
+            return;
+        }
+        sys::rustjson_return_str(rv, enc.buf.into_zend_string());
+    }
+}
+
+// ---------------------------------------------------------------------------
+// json_validate()
+
+/// PHP 8.3's `PHP_FUNCTION(json_validate)` after parameter parsing.
+unsafe fn validate_call(json: *mut sys::zend_string, depth: i64, flags: i64, rv: *mut sys::zval) {
+    // SAFETY: json is a live string argument, rv the return slot.
+    unsafe {
+        if flags != 0 && flags != i64::from(opt::INVALID_UTF8_IGNORE) {
+            sys::rustjson_argument_value_error(3, c"must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE)".as_ptr());
+            return;
+        }
+        let bytes = php::zval::zstr_bytes(json);
+        if bytes.is_empty() {
+            php::set_json_error(opt::error::SYNTAX);
+            sys::rustjson_return_false(rv);
+            return;
+        }
+        php::set_json_error(0);
+        if depth <= 0 {
+            sys::rustjson_argument_value_error(2, c"must be greater than 0".as_ptr());
+            return;
+        }
+        if depth > i64::from(i32::MAX) {
+            sys::rustjson_argument_value_error(2, c"must be less than 2147483647".as_ptr());
+            return;
+        }
+        let ignore = flags != 0;
+        match catch_unwind(|| rustjson_core::validate::validate(bytes, depth as u32, ignore)) {
+            Ok(Ok(())) => sys::rustjson_return_bool(rv, true),
+            Ok(Err(code)) => {
+                php::set_json_error(code);
+                sys::rustjson_return_bool(rv, false);
+            }
+            Err(_) => internal_error(),
+        }
+    }
+}
+
+/// json_validate() registered by us (PHP < 8.3): parameters parsed by PHP's
+/// own ZPP macros in the shim, so errors and coercions are stock's.
+#[cfg(not(php83))]
+extern "C" fn json_validate_provided(ex: &mut ext_php_rs::types::ExecuteData, rv: &mut ext_php_rs::types::Zval) {
+    let ex: *mut sys::zend_execute_data = (ex as *mut ext_php_rs::types::ExecuteData).cast();
+    let rv: *mut sys::zval = (rv as *mut ext_php_rs::types::Zval).cast();
+    let mut json: *mut sys::zend_string = core::ptr::null_mut();
+    let mut depth: i64 = DEFAULT_DEPTH;
+    let mut flags: i64 = 0;
+    // SAFETY: ex/rv are this call's frame and return slot.
+    unsafe {
+        if !sys::rustjson_validate_parse_args(ex, &mut json, &mut depth, &mut flags) {
+            return;
+        }
+        validate_call(json, depth, flags, rv);
+    }
+}
+
+/// json_validate() swapped on PHP 8.3+: exact argument types only.
+#[cfg(php83)]
+unsafe extern "C" fn json_validate_swapped(ex: *mut sys::zend_execute_data, rv: *mut sys::zval) {
+    // SAFETY: ex/rv are the frame and return slot of a json_validate() call.
+    unsafe {
+        let argc = override_::num_args(ex);
+        let depth = override_::long_arg(ex, argc, 2, DEFAULT_DEPTH);
+        let flags = override_::long_arg(ex, argc, 3, 0);
+        let (Some(depth), Some(flags)) = (depth, flags) else {
+            return JSON_VALIDATE.call_stock(ex, rv);
+        };
+        if !crate::ini::enabled() || !(1..=3).contains(&argc) {
+            return JSON_VALIDATE.call_stock(ex, rv);
+        }
+        let json = override_::arg(ex, 1);
+        if php::zval::ztype(json) != sys::IS_STRING {
+            return JSON_VALIDATE.call_stock(ex, rv);
+        }
+        validate_call((*json).value.str_, depth, flags, rv);
+    }
+}
+
+/// Functions the module itself registers.
+pub fn register(module: ModuleBuilder<'_>) -> ModuleBuilder<'_> {
+    #[cfg(not(php83))]
+    {
+        use ext_php_rs::args::Arg;
+        use ext_php_rs::builders::FunctionBuilder;
+        use ext_php_rs::flags::DataType;
+        let f = FunctionBuilder::new("json_validate", json_validate_provided)
+            .arg(Arg::new("json", DataType::String))
+            .not_required()
+            .arg(Arg::new("depth", DataType::Long).default("512"))
+            .arg(Arg::new("flags", DataType::Long).default("0"))
+            .returns(DataType::Bool, false, false);
+        module.function(f)
+    }
+    #[cfg(php83)]
+    module
+}
+
+/// The phpinfo() section.
+pub fn info(module: *mut sys::zend_module_entry) {
+    let row = |k: &str, v: &str| {
+        let k = std::ffi::CString::new(k).unwrap_or_default();
+        let v = std::ffi::CString::new(v).unwrap_or_default();
+        // SAFETY: two NUL-terminated strings for a 2-column row.
+        unsafe { sys::php_info_print_table_row(2, k.as_ptr(), v.as_ptr()) };
+    };
+    // SAFETY: called by PHP's MINFO with the table machinery ready.
+    unsafe { sys::php_info_print_table_start() };
+    row("rustjson support", "enabled");
+    row("Version", env!("CARGO_PKG_VERSION"));
+    row("json_encode", if JSON_ENCODE.installed() { "overridden" } else { "not overridden" });
+    #[cfg(php83)]
+    row("json_validate", if JSON_VALIDATE.installed() { "overridden" } else { "not overridden" });
+    #[cfg(not(php83))]
+    row("json_validate", "provided (PHP 8.3 semantics)");
+    row("String escaping", rustjson_core::escape::implementation_name());
+    row("Build", concat!(env!("CARGO_PKG_VERSION"), ", ", std::env::consts::ARCH, "-", std::env::consts::OS));
+    row("Thread safety", if cfg!(php_zts) { "ZTS" } else { "NTS" });
+    // SAFETY: as above; `module` is our module entry.
+    unsafe {
+        sys::php_info_print_table_end();
+        sys::rustjson_display_ini(module);
+    }
+}

@@ -1,0 +1,60 @@
+//! The `rustjson.enabled` directive (PHP_INI_ALL, default On).
+//!
+//! Its value is cached per thread by the on-modify handler, which PHP runs
+//! at startup, on ini_set()/ini_restore(), at request end and for each new
+//! thread on ZTS, so the hot path reads one thread-local bool.
+use crate::php::sys;
+use std::cell::Cell;
+use std::ffi::c_void;
+
+thread_local! {
+    static ENABLED: Cell<bool> = const { Cell::new(true) };
+}
+
+/// Is rustjson serving calls on this thread?
+#[inline(always)]
+pub fn enabled() -> bool {
+    ENABLED.with(Cell::get)
+}
+
+unsafe extern "C" fn on_modify(
+    _entry: *mut sys::zend_ini_entry,
+    new_value: *mut sys::zend_string,
+    _a1: *mut c_void,
+    _a2: *mut c_void,
+    _a3: *mut c_void,
+    _stage: i32,
+) -> i32 {
+    // SAFETY: PHP passes a live value string.
+    let on = unsafe { sys::rustjson_ini_parse_bool(new_value) };
+    ENABLED.with(|e| e.set(on));
+    0
+}
+
+const NAME: &[u8] = b"rustjson.enabled\0";
+const DEFAULT: &[u8] = b"1\0";
+
+pub fn register(module_number: i32) {
+    let defs = Box::leak(Box::new([
+        sys::zend_ini_entry_def {
+            name: NAME.as_ptr().cast(),
+            on_modify: Some(on_modify),
+            mh_arg1: core::ptr::null_mut(),
+            mh_arg2: core::ptr::null_mut(),
+            mh_arg3: core::ptr::null_mut(),
+            value: DEFAULT.as_ptr().cast(),
+            displayer: None,
+            value_length: (DEFAULT.len() - 1) as u32,
+            name_length: (NAME.len() - 1) as u16,
+            modifiable: sys::PHP_INI_ALL as u8,
+        },
+        sys::zend_ini_entry_def::default(),
+    ]));
+    // SAFETY: the definitions are 'static and zero-terminated.
+    unsafe { sys::rustjson_register_ini(defs.as_ptr(), module_number) };
+}
+
+pub fn unregister(module_number: i32) {
+    // SAFETY: MSHUTDOWN of the module that registered them.
+    unsafe { sys::rustjson_unregister_ini(module_number) };
+}

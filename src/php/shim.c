@@ -1,0 +1,105 @@
+/* rustjson C shim: see shim.h. One-line wrappers only. */
+#include "shim.h"
+
+/* Exported by ext/json but not declared in its 8.2 headers. */
+extern PHP_JSON_API zend_class_entry *php_json_exception_ce;
+
+int *rustjson_json_error_code_ptr(void) { return (int *) &JSON_G(error_code); }
+zend_class_entry *rustjson_json_serializable_ce(void) { return php_json_serializable_ce; }
+zend_class_entry *rustjson_json_exception_ce(void) { return php_json_exception_ce; }
+zend_long rustjson_serialize_precision(void) { return PG(serialize_precision); }
+bool rustjson_has_exception(void) { return EG(exception) != NULL; }
+
+void rustjson_smart_str_grow(smart_str *str, size_t len) { smart_str_erealloc(str, len); }
+zend_string *rustjson_smart_str_extract(smart_str *str) { return smart_str_extract(str); }
+void rustjson_smart_str_free(smart_str *str) { smart_str_free(str); }
+
+uint8_t rustjson_is_numeric_string(const char *s, size_t len, zend_long *l, double *d)
+{
+	return is_numeric_string(s, len, l, d, 0);
+}
+
+size_t rustjson_gcvt(double d, int precision, char *buf)
+{
+	zend_gcvt(d, precision, '.', 'e', buf);
+	return strlen(buf);
+}
+
+bool rustjson_instanceof(const zend_class_entry *ce, const zend_class_entry *iface)
+{
+	return instanceof_function(ce, iface);
+}
+
+bool rustjson_obj_fast_props(const zend_object *obj)
+{
+	return obj->properties == NULL
+		&& obj->handlers->get_properties_for == NULL
+		&& obj->handlers->get_properties == zend_std_get_properties;
+}
+
+HashTable *rustjson_obj_prop_table(zend_object *obj) { return obj->handlers->get_properties(obj); }
+HashTable *rustjson_get_properties_for_json(zval *obj) { return zend_get_properties_for(obj, ZEND_PROP_PURPOSE_JSON); }
+void rustjson_release_properties(HashTable *ht) { zend_release_properties(ht); }
+zval *rustjson_enum_case_value(zend_object *obj) { return zend_enum_fetch_case_value(obj); }
+zval *rustjson_obj_prop(zend_object *obj, uint32_t offset) { return OBJ_PROP(obj, offset); }
+
+zend_result rustjson_call_json_serialize(zval *obj, zval *retval)
+{
+	zval fname;
+	zend_result r;
+	ZVAL_STRING(&fname, "jsonSerialize");
+	r = call_user_function(NULL, obj, &fname, retval, 0, NULL);
+	zval_ptr_dtor(&fname);
+	return r;
+}
+
+void rustjson_throw_failed_calling(zend_class_entry *ce)
+{
+	zend_throw_exception_ex(NULL, 0, "Failed calling %s::jsonSerialize()", ZSTR_VAL(ce->name));
+}
+
+void rustjson_throw_json_exception(const char *msg, zend_long code)
+{
+	zend_throw_exception(php_json_exception_ce, msg, code);
+}
+
+bool rustjson_array_is_list(zend_array *ht) { return zend_array_is_list(ht); }
+
+void rustjson_zval_ptr_dtor(zval *zv) { zval_ptr_dtor(zv); }
+void rustjson_zval_ptr_dtor_nogc(zval *zv) { zval_ptr_dtor_nogc(zv); }
+void rustjson_zval_addref(zval *zv) { Z_TRY_ADDREF_P(zv); }
+
+uint32_t rustjson_num_args(zend_execute_data *ex) { return ZEND_CALL_NUM_ARGS(ex); }
+zval *rustjson_arg(zend_execute_data *ex, uint32_t n) { return ZEND_CALL_ARG(ex, n); }
+void rustjson_return_str(zval *rv, zend_string *s) { ZVAL_STR(rv, s); }
+void rustjson_return_false(zval *rv) { ZVAL_FALSE(rv); }
+void rustjson_return_bool(zval *rv, bool b) { ZVAL_BOOL(rv, b); }
+
+bool rustjson_validate_parse_args(zend_execute_data *execute_data, zend_string **json, zend_long *depth, zend_long *flags)
+{
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_STR(*json)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(*depth)
+		Z_PARAM_LONG(*flags)
+	ZEND_PARSE_PARAMETERS_END_EX(return false);
+	return true;
+}
+
+void rustjson_argument_value_error(uint32_t arg, const char *msg) { zend_argument_value_error(arg, "%s", msg); }
+
+zend_function *rustjson_find_function(const char *name, size_t len)
+{
+	return zend_hash_str_find_ptr(CG(function_table), name, len);
+}
+
+int rustjson_register_ini(const zend_ini_entry_def *defs, int module_number)
+{
+	return zend_register_ini_entries(defs, module_number);
+}
+
+void rustjson_unregister_ini(int module_number) { zend_unregister_ini_entries(module_number); }
+void rustjson_display_ini(zend_module_entry *module) { display_ini_entries(module); }
+bool rustjson_ini_parse_bool(zend_string *value) { return zend_ini_parse_bool(value); }
+
+void rustjson_throw_internal_error(const char *msg) { zend_throw_error(NULL, "%s", msg); }

@@ -1,0 +1,82 @@
+/*
+ * rustjson C shim: one-line wrappers over Zend macros and inline functions
+ * that Rust cannot call directly. Each wrapper is named rustjson_<what it wraps>.
+ * Declared here once; bindgen turns this header (and the PHP headers it
+ * includes) into src/php/sys.rs's bindings.
+ */
+#ifndef RUSTJSON_SHIM_H
+#define RUSTJSON_SHIM_H
+
+#include "php.h"
+#include "php_ini.h"
+#include "ext/standard/info.h"
+#include "ext/json/php_json.h"
+#include "ext/json/php_json_parser.h"
+#include "zend_smart_str.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+#include "zend_enum.h"
+
+/* JSON_G(error_code) (json_globals is per thread on ZTS). */
+int *rustjson_json_error_code_ptr(void);
+/* php_json_serializable_ce / php_json_exception_ce. */
+zend_class_entry *rustjson_json_serializable_ce(void);
+zend_class_entry *rustjson_json_exception_ce(void);
+/* PG(serialize_precision). */
+zend_long rustjson_serialize_precision(void);
+/* EG(exception) != NULL */
+bool rustjson_has_exception(void);
+
+/* Output buffer: smart_str growth exactly as stock. */
+void rustjson_smart_str_grow(smart_str *str, size_t len);
+zend_string *rustjson_smart_str_extract(smart_str *str);
+void rustjson_smart_str_free(smart_str *str);
+
+/* is_numeric_string(s, len, &l, &d, 0): 0, IS_LONG or IS_DOUBLE. */
+uint8_t rustjson_is_numeric_string(const char *s, size_t len, zend_long *l, double *d);
+/* zend_gcvt(d, precision, '.', 'e', buf); returns strlen. buf >= ZEND_DOUBLE_MAX_LENGTH. */
+size_t rustjson_gcvt(double d, int precision, char *buf);
+
+/* Objects */
+bool rustjson_instanceof(const zend_class_entry *ce, const zend_class_entry *iface);
+bool rustjson_obj_fast_props(const zend_object *obj);
+HashTable *rustjson_obj_prop_table(zend_object *obj);     /* Z_OBJPROP */
+HashTable *rustjson_get_properties_for_json(zval *obj);   /* zend_get_properties_for(..., JSON) */
+void rustjson_release_properties(HashTable *ht);          /* zend_release_properties */
+zval *rustjson_enum_case_value(zend_object *obj);         /* zend_enum_fetch_case_value */
+zval *rustjson_obj_prop(zend_object *obj, uint32_t offset); /* OBJ_PROP */
+/* call_user_function(NULL, obj, "jsonSerialize", retval, 0, NULL) */
+zend_result rustjson_call_json_serialize(zval *obj, zval *retval);
+void rustjson_throw_failed_calling(zend_class_entry *ce);
+void rustjson_throw_json_exception(const char *msg, zend_long code);
+
+/* Arrays */
+bool rustjson_array_is_list(zend_array *ht);
+
+/* Refcounting */
+void rustjson_zval_ptr_dtor(zval *zv);
+void rustjson_zval_ptr_dtor_nogc(zval *zv);
+void rustjson_zval_addref(zval *zv); /* Z_TRY_ADDREF */
+
+/* Frames */
+uint32_t rustjson_num_args(zend_execute_data *ex);
+zval *rustjson_arg(zend_execute_data *ex, uint32_t n); /* ZEND_CALL_ARG(ex, n), 1-based */
+void rustjson_return_str(zval *rv, zend_string *s);
+void rustjson_return_false(zval *rv);
+void rustjson_return_bool(zval *rv, bool b);
+
+/* json_validate() on PHP < 8.3: parameters parsed exactly like stock's ZPP. */
+bool rustjson_validate_parse_args(zend_execute_data *ex, zend_string **json, zend_long *depth, zend_long *flags);
+void rustjson_argument_value_error(uint32_t arg, const char *msg);
+
+/* Function table */
+zend_function *rustjson_find_function(const char *name, size_t len);
+int rustjson_register_ini(const zend_ini_entry_def *defs, int module_number);
+void rustjson_unregister_ini(int module_number);
+void rustjson_display_ini(zend_module_entry *module);
+bool rustjson_ini_parse_bool(zend_string *value);
+
+/* An internal error surfaced as a PHP Error (never expected). */
+void rustjson_throw_internal_error(const char *msg);
+
+#endif

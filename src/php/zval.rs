@@ -1,0 +1,163 @@
+//! Thin, zero-cost views over Zend values: type tags, strings, hash-table
+//! walking, refcounts and recursion marks. Every raw pointer access to a
+//! zval, zend_array or zend_object outside the C shim lives here.
+//!
+//! The functions take raw pointers because the values belong to PHP and may
+//! be changed by user code (jsonSerialize) between two of our reads; each
+//! function re-reads what it needs, exactly as the C macros do.
+#![allow(clippy::missing_safety_doc)]
+use super::sys;
+
+/// `Z_TYPE_P`.
+#[inline(always)]
+pub unsafe fn ztype(zv: *const sys::zval) -> u32 {
+    // SAFETY: caller passes a valid zval.
+    unsafe { u32::from((*zv).u1.v.type_) }
+}
+
+/// `Z_REFVAL_P`.
+#[inline(always)]
+pub unsafe fn refval(zv: *mut sys::zval) -> *mut sys::zval {
+    // SAFETY: zv is an IS_REFERENCE zval.
+    unsafe { &mut (*(*zv).value.ref_).val }
+}
+
+/// `Z_INDIRECT_P`.
+#[inline(always)]
+pub unsafe fn indirect(zv: *mut sys::zval) -> *mut sys::zval {
+    // SAFETY: zv is an IS_INDIRECT zval.
+    unsafe { (*zv).value.zv }
+}
+
+/// The bytes of a zend_string.
+#[inline(always)]
+pub unsafe fn zstr_bytes<'a>(s: *const sys::zend_string) -> &'a [u8] {
+    // SAFETY: s is a live zend_string; `val` holds `len` bytes.
+    unsafe { core::slice::from_raw_parts((*s).val.as_ptr().cast(), (*s).len) }
+}
+
+/// `GC_IS_RECURSIVE` on any refcounted (array, object).
+#[inline(always)]
+pub unsafe fn gc_is_recursive(gc: *const sys::zend_refcounted_h) -> bool {
+    // SAFETY: gc points at a live refcounted header.
+    unsafe { (*gc).u.type_info & sys::GC_PROTECTED != 0 }
+}
+
+/// `GC_TRY_PROTECT_RECURSION`: immutable values are never marked.
+#[inline(always)]
+pub unsafe fn gc_try_protect(gc: *mut sys::zend_refcounted_h) {
+    // SAFETY: as above; immutable values live in shared memory and are not written.
+    unsafe {
+        if (*gc).u.type_info & sys::GC_IMMUTABLE == 0 {
+            (*gc).u.type_info |= sys::GC_PROTECTED;
+        }
+    }
+}
+
+/// `GC_TRY_UNPROTECT_RECURSION`.
+#[inline(always)]
+pub unsafe fn gc_try_unprotect(gc: *mut sys::zend_refcounted_h) {
+    // SAFETY: as above.
+    unsafe {
+        if (*gc).u.type_info & sys::GC_IMMUTABLE == 0 {
+            (*gc).u.type_info &= !sys::GC_PROTECTED;
+        }
+    }
+}
+
+/// `Z_TRY_ADDREF_P`.
+#[inline(always)]
+pub unsafe fn try_addref(zv: *mut sys::zval) {
+    // SAFETY: refcounted zvals point at a header starting with the refcount.
+    unsafe {
+        if u32::from((*zv).u1.v.type_flags) != 0 {
+            (*(*zv).value.counted).gc.refcount += 1;
+        }
+    }
+}
+
+/// `zval_ptr_dtor_nogc`: may free the value and run destructors (user code).
+#[inline(always)]
+pub unsafe fn ptr_dtor_nogc(zv: *mut sys::zval) {
+    // SAFETY: as in the Zend macro; the last reference goes to the shim,
+    // which runs the real destructor.
+    unsafe {
+        if u32::from((*zv).u1.v.type_flags) != 0 {
+            let rc = &mut (*(*zv).value.counted).gc.refcount;
+            if *rc > 1 {
+                *rc -= 1;
+            } else {
+                sys::rustjson_zval_ptr_dtor_nogc(zv);
+            }
+        }
+    }
+}
+
+/// Number of elements (`zend_hash_num_elements`).
+#[inline(always)]
+pub unsafe fn ht_count(ht: *const sys::HashTable) -> u32 {
+    // SAFETY: ht is live.
+    unsafe { (*ht).nNumOfElements }
+}
+
+/// One entry of a hash walk: string key (or null) and integer key.
+pub struct Entry {
+    pub key: *mut sys::zend_string,
+    pub h: u64,
+    pub val: *mut sys::zval,
+}
+
+/// `ZEND_HASH_FOREACH_KEY_VAL_IND`, as an iterator: packed and hash
+/// layouts, IS_INDIRECT resolved, UNDEF slots skipped. The element count and
+/// the data pointer are read once at the start, as the C macro does.
+pub struct HtIter {
+    ht: *const sys::HashTable,
+    idx: u32,
+    used: u32,
+    cur: *mut u8,
+}
+
+impl HtIter {
+    #[inline(always)]
+    pub unsafe fn new(ht: *const sys::HashTable) -> Self {
+        // SAFETY: ht is live; arPacked/arData share the same pointer.
+        unsafe { HtIter { ht, idx: 0, used: (*ht).nNumUsed, cur: (*ht).__bindgen_anon_1.arPacked.cast() } }
+    }
+
+    #[inline(always)]
+    fn packed(&self) -> bool {
+        // SAFETY: ht outlives the iteration (the caller holds a reference).
+        unsafe { (*self.ht).u.flags & sys::HASH_FLAG_PACKED != 0 }
+    }
+}
+
+impl Iterator for HtIter {
+    type Item = Entry;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Entry> {
+        while self.idx < self.used {
+            let idx = self.idx;
+            self.idx += 1;
+            // SAFETY: idx < nNumUsed: the slot is inside the table's data.
+            unsafe {
+                let (mut z, key, h) = if self.packed() {
+                    let z = self.cur.cast::<sys::zval>();
+                    self.cur = self.cur.add(core::mem::size_of::<sys::zval>());
+                    (z, core::ptr::null_mut(), u64::from(idx))
+                } else {
+                    let b = self.cur.cast::<sys::Bucket>();
+                    self.cur = self.cur.add(core::mem::size_of::<sys::Bucket>());
+                    (&mut (*b).val as *mut sys::zval, (*b).key, (*b).h)
+                };
+                if ztype(z) == sys::IS_INDIRECT {
+                    z = indirect(z);
+                }
+                if ztype(z) == sys::IS_UNDEF {
+                    continue;
+                }
+                return Some(Entry { key, h, val: z });
+            }
+        }
+        None
+    }
+}
