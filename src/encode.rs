@@ -29,6 +29,9 @@ pub struct Encoder {
 
 const PARTIAL: u32 = opt::PARTIAL_OUTPUT_ON_ERROR;
 
+/// `ZEND_DOUBLE_MAX_LENGTH`: 3 + DBL_MANT_DIG - DBL_MIN_EXP.
+const DOUBLE_MAX_LENGTH: usize = 3 + 53 + 1021;
+
 impl Encoder {
     pub fn new(options: u32, max_depth: i32) -> Self {
         Encoder { buf: OutBuf::new(), options, depth: 0, max_depth, error_code: 0, stack_limit: crate::stack::limit() }
@@ -129,11 +132,11 @@ impl Encoder {
         if precision == -1 {
             number::write_double_shortest(&mut self.buf, d, pzf);
         } else {
-            let mut num = [0u8; sys::ZEND_DOUBLE_MAX_LENGTH as usize];
+            let mut num = [0u8; DOUBLE_MAX_LENGTH + 3];
             // SAFETY: the buffer has ZEND_DOUBLE_MAX_LENGTH bytes, as zend_gcvt requires.
             let mut len = unsafe { sys::rustjson_gcvt(d, precision as i32, num.as_mut_ptr().cast()) };
             let text = num.get(..len).unwrap_or(&[]);
-            if pzf && !text.contains(&b'.') && len < sys::ZEND_DOUBLE_MAX_LENGTH as usize - 2 {
+            if pzf && !text.contains(&b'.') && len < DOUBLE_MAX_LENGTH - 2 {
                 num[len] = b'.';
                 num[len + 1] = b'0';
                 len += 2;
@@ -370,7 +373,7 @@ impl Encoder {
 
             let mut retval: sys::zval = core::mem::zeroed();
             let r = sys::rustjson_call_json_serialize(val, &mut retval);
-            if r != sys::zend_result_SUCCESS || zval::ztype(&retval) == sys::IS_UNDEF {
+            if r != sys::SUCCESS || zval::ztype(&retval) == sys::IS_UNDEF {
                 if !sys::rustjson_has_exception() {
                     sys::rustjson_throw_failed_calling(ce);
                 }

@@ -136,8 +136,8 @@ unsafe fn validate_call(json: *mut sys::zend_string, depth: i64, flags: i64, rv:
 /// json_validate() registered by us (PHP < 8.3): parameters parsed by PHP's
 /// own ZPP macros in the shim, so errors and coercions are stock's.
 #[cfg(not(php83))]
-extern "C" fn json_validate_provided(ex: &mut ext_php_rs::types::ExecuteData, rv: &mut ext_php_rs::types::Zval) {
-    let ex: *mut sys::zend_execute_data = (ex as *mut ext_php_rs::types::ExecuteData).cast();
+extern "C" fn json_validate_provided(ex: &mut ext_php_rs::zend::ExecuteData, rv: &mut ext_php_rs::types::Zval) {
+    let ex: *mut sys::zend_execute_data = (ex as *mut ext_php_rs::zend::ExecuteData).cast();
     let rv: *mut sys::zval = (rv as *mut ext_php_rs::types::Zval).cast();
     let mut json: *mut sys::zend_string = core::ptr::null_mut();
     let mut depth: i64 = DEFAULT_DEPTH;
@@ -210,7 +210,7 @@ pub fn info(module: *mut sys::zend_module_entry) {
     #[cfg(not(php83))]
     row("json_validate", "provided (PHP 8.3 semantics)");
     row("String escaping", rustjson_core::escape::implementation_name());
-    row("Build", concat!(env!("CARGO_PKG_VERSION"), ", ", std::env::consts::ARCH, "-", std::env::consts::OS));
+    row("Build", &format!("{}-{}, {}", std::env::consts::ARCH, std::env::consts::OS, if cfg!(debug_assertions) { "debug" } else { "release" }));
     row("Thread safety", if cfg!(php_zts) { "ZTS" } else { "NTS" });
     // SAFETY: as above; `module` is our module entry.
     unsafe {

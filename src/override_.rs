@@ -6,6 +6,9 @@
 use crate::php::sys;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// `ZEND_INTERNAL_FUNCTION` (zend_compile.h).
+const ZEND_INTERNAL_FUNCTION: u32 = 1;
+
 pub type Handler = unsafe extern "C" fn(*mut sys::zend_execute_data, *mut sys::zval);
 
 pub struct Swap {
@@ -25,7 +28,7 @@ impl Swap {
         // live zend_function owned by the engine.
         unsafe {
             let f = sys::rustjson_find_function(self.name.as_ptr().cast(), self.name.len());
-            if f.is_null() || u32::from((*f).type_) != sys::ZEND_INTERNAL_FUNCTION {
+            if f.is_null() || u32::from((*f).type_) != ZEND_INTERNAL_FUNCTION {
                 return false;
             }
             let Some(stock) = (*f).internal_function.handler else { return false };
