@@ -19,21 +19,55 @@ fn php_config(arg: &str) -> String {
 
 /// The binding allowlist: every PHP item the extension uses, in one place.
 const ALLOW_TYPES: &[&str] = &[
-    "zval", "zend_array", "HashTable", "Bucket", "zend_string", "zend_object", "zend_class_entry",
-    "zend_property_info", "zend_execute_data", "zend_function", "zend_internal_function",
-    "zend_object_handlers", "zend_reference", "zend_refcounted_h", "zend_ini_entry_def",
-    "zend_ini_entry", "zend_module_entry", "smart_str", "zif_handler", "zend_function_entry",
+    "zval",
+    "zend_array",
+    "HashTable",
+    "Bucket",
+    "zend_string",
+    "zend_object",
+    "zend_class_entry",
+    "zend_property_info",
+    "zend_execute_data",
+    "zend_function",
+    "zend_internal_function",
+    "zend_object_handlers",
+    "zend_reference",
+    "zend_refcounted_h",
+    "zend_ini_entry_def",
+    "zend_ini_entry",
+    "zend_module_entry",
+    "smart_str",
+    "zif_handler",
+    "zend_function_entry",
     "zend_internal_arg_info",
 ];
-const ALLOW_FUNCTIONS: &[&str] = &["rustjson_.*", "php_info_print_table_.*", "zend_std_get_properties"];
+const ALLOW_FUNCTIONS: &[&str] = &[
+    "rustjson_.*",
+    "php_info_print_table_.*",
+    "zend_std_get_properties",
+];
 const ALLOW_VARS: &[&str] = &[
-    "IS_.*", "GC_.*", "HASH_FLAG_.*", "ZEND_ACC_.*", "PHP_INI_.*", "ZEND_INI_.*",
-    "ZEND_DOUBLE_MAX_LENGTH", "PHP_JSON_.*", "ZEND_API_VERSION", "PHP_VERSION_ID", "ZEND_DEBUG",
-    "Z_TYPE_FLAGS_SHIFT", "_ZEND_.*", "ZEND_ARG_.*",
+    "IS_.*",
+    "GC_.*",
+    "HASH_FLAG_.*",
+    "ZEND_ACC_.*",
+    "PHP_INI_.*",
+    "ZEND_INI_.*",
+    "ZEND_DOUBLE_MAX_LENGTH",
+    "PHP_JSON_.*",
+    "ZEND_API_VERSION",
+    "PHP_VERSION_ID",
+    "ZEND_DEBUG",
+    "Z_TYPE_FLAGS_SHIFT",
+    "_ZEND_.*",
+    "ZEND_ARG_.*",
 ];
 
 fn main() {
-    let includes: Vec<String> = php_config("--includes").split_whitespace().map(|s| s.trim_start_matches("-I").to_string()).collect();
+    let includes: Vec<String> = php_config("--includes")
+        .split_whitespace()
+        .map(|s| s.trim_start_matches("-I").to_string())
+        .collect();
     let vernum: u32 = php_config("--vernum").parse().expect("php-config --vernum");
 
     println!("cargo:rerun-if-changed=src/php/shim.h");
@@ -52,9 +86,19 @@ fn main() {
 
     // The C shim.
     let mut cc = cc::Build::new();
-    cc.file("src/php/shim.c").flag_if_supported("-Wno-unused-parameter").opt_level(2);
+    cc.file("src/php/shim.c")
+        .flag_if_supported("-Wno-unused-parameter")
+        .opt_level(2);
     for inc in &includes {
         cc.include(inc);
+    }
+    // PHP 8.2.36+ has fallible smart_str growth (delayed OOM errors).
+    let smart_str_h = includes
+        .iter()
+        .find_map(|i| std::fs::read_to_string(PathBuf::from(i).join("Zend/zend_smart_str.h")).ok())
+        .unwrap_or_default();
+    if smart_str_h.contains("smart_str_falloc") {
+        cc.define("RUSTJSON_HAVE_FALLIBLE_SMART_STR", "1");
     }
     cc.compile("rustjson_shim");
 
@@ -80,7 +124,10 @@ fn main() {
     bindings.write_to_file(&out).expect("writing bindings");
 
     // ZTS / debug, read back from the generated constants' source of truth.
-    let main_h = includes.iter().find_map(|i| std::fs::read_to_string(PathBuf::from(i).join("main/php_config.h")).ok()).unwrap_or_default();
+    let main_h = includes
+        .iter()
+        .find_map(|i| std::fs::read_to_string(PathBuf::from(i).join("main/php_config.h")).ok())
+        .unwrap_or_default();
     if main_h.contains("#define ZTS 1") {
         println!("cargo:rustc-cfg=php_zts");
     }

@@ -34,7 +34,14 @@ const DOUBLE_MAX_LENGTH: usize = 3 + 53 + 1021;
 
 impl Encoder {
     pub fn new(options: u32, max_depth: i32) -> Self {
-        Encoder { buf: OutBuf::new(), options, depth: 0, max_depth, error_code: 0, stack_limit: crate::stack::limit() }
+        Encoder {
+            buf: OutBuf::new(),
+            options,
+            depth: 0,
+            max_depth,
+            error_code: 0,
+            stack_limit: crate::stack::limit(),
+        }
     }
 
     #[inline(always)]
@@ -63,8 +70,18 @@ impl Encoder {
         }
     }
 
+    /// Does a child's failure stop the walk of its container? Always when
+    /// not in partial mode, and when memory ran out in any mode.
+    #[inline(always)]
+    fn aborts(&self, r: Status) -> bool {
+        r.is_err() && (!self.partial() || self.buf.oom())
+    }
+
     /// `php_json_encode_zval`.
     pub fn encode_zval(&mut self, mut val: *mut sys::zval) -> Status {
+        if self.buf.oom() {
+            return Err(Fail);
+        }
         loop {
             // SAFETY: val is a live zval owned by PHP for the whole call.
             unsafe {
@@ -82,7 +99,10 @@ impl Encoder {
                             self.buf.push(b'0');
                         }
                     }
-                    sys::IS_STRING => return self.escape_string(zval::zstr_bytes((*val).value.str_), self.options),
+                    sys::IS_STRING => {
+                        return self
+                            .escape_string(zval::zstr_bytes((*val).value.str_), self.options)
+                    }
                     sys::IS_OBJECT => {
                         let obj = (*val).value.obj;
                         let ce = (*obj).ce;
@@ -134,7 +154,8 @@ impl Encoder {
         } else {
             let mut num = [0u8; DOUBLE_MAX_LENGTH + 3];
             // SAFETY: the buffer has ZEND_DOUBLE_MAX_LENGTH bytes, as zend_gcvt requires.
-            let mut len = unsafe { sys::rustjson_gcvt(d, precision as i32, num.as_mut_ptr().cast()) };
+            let mut len =
+                unsafe { sys::rustjson_gcvt(d, precision as i32, num.as_mut_ptr().cast()) };
             let text = num.get(..len).unwrap_or(&[]);
             if pzf && !text.contains(&b'.') && len < DOUBLE_MAX_LENGTH - 2 {
                 num[len] = b'.';
@@ -155,7 +176,9 @@ impl Encoder {
             let mut l: sys::zend_long = 0;
             let mut d: f64 = 0.0;
             // SAFETY: s is a valid byte slice; the out-pointers are locals.
-            let t = unsafe { sys::rustjson_is_numeric_string(s.as_ptr().cast(), s.len(), &mut l, &mut d) };
+            let t = unsafe {
+                sys::rustjson_is_numeric_string(s.as_ptr().cast(), s.len(), &mut l, &mut d)
+            };
             if u32::from(t) == sys::IS_LONG {
                 number::write_long(&mut self.buf, l);
                 return Ok(());
@@ -164,7 +187,11 @@ impl Encoder {
                 return Ok(());
             }
         }
-        if escape::escape_string(&mut self.buf, s, options).is_err() {
+        let r = escape::escape_string(&mut self.buf, s, options);
+        if self.buf.oom() {
+            return Err(Fail);
+        }
+        if r.is_err() {
             self.error_code = error::UTF8;
             if self.partial() {
                 self.buf.extend(b"null");
@@ -178,9 +205,13 @@ impl Encoder {
     /// bad key becomes `""` in partial mode and is otherwise ignored.
     #[inline]
     fn write_key(&mut self, key: &[u8]) {
-        if self.escape_string(key, self.options & !opt::NUMERIC_CHECK).is_err() && self.partial() {
+        if self
+            .escape_string(key, self.options & !opt::NUMERIC_CHECK)
+            .is_err()
+            && self.partial()
+        {
             let len = self.buf.len();
-            self.buf.truncate(len - 4);
+            self.buf.truncate(len.saturating_sub(4));
             self.buf.extend(b"\"\"");
         }
     }
@@ -209,7 +240,8 @@ impl Encoder {
             if !is_object {
                 myht = (*val).value.arr;
                 prop_ht = core::ptr::null_mut();
-                as_list = self.options & opt::FORCE_OBJECT == 0 && sys::rustjson_array_is_list(myht);
+                as_list =
+                    self.options & opt::FORCE_OBJECT == 0 && sys::rustjson_array_is_list(myht);
             } else if sys::rustjson_obj_fast_props((*val).value.obj) {
                 return self.encode_plain_object((*val).value.obj);
             } else {
@@ -251,7 +283,8 @@ impl Encoder {
                         self.buf.push(b'"');
                         self.colon();
                     }
-                    if self.encode_zval(e.val).is_err() && !self.partial() {
+                    let r = self.encode_zval(e.val);
+                    if self.aborts(r) {
                         if !myht.is_null() {
                             zval::gc_try_unprotect(&mut (*myht).gc);
                         }
@@ -308,14 +341,18 @@ impl Encoder {
                     // Skip protected and private members.
                     continue;
                 }
-                let prop = obj.cast::<u8>().add((*info).offset as usize).cast::<sys::zval>();
+                let prop = obj
+                    .cast::<u8>()
+                    .add((*info).offset as usize)
+                    .cast::<sys::zval>();
                 if zval::ztype(prop) == sys::IS_UNDEF {
                     continue;
                 }
                 self.comma(&mut need_comma);
                 self.write_key(name);
                 self.colon();
-                if self.encode_zval(prop).is_err() && !self.partial() {
+                let r = self.encode_zval(prop);
+                if self.aborts(r) {
                     zval::gc_try_unprotect(&mut (*obj).gc);
                     return Err(Fail);
                 }

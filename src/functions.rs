@@ -47,7 +47,9 @@ pub fn error_message(code: i32) -> &'static [u8] {
 
 fn internal_error() {
     // SAFETY: throwing from inside a PHP function call.
-    unsafe { sys::rustjson_throw_internal_error(c"rustjson: internal error (please report)".as_ptr()) };
+    unsafe {
+        sys::rustjson_throw_internal_error(c"rustjson: internal error (please report)".as_ptr())
+    };
 }
 
 /// `PHP_FUNCTION(json_encode)`.
@@ -77,6 +79,13 @@ unsafe fn encode_call(value: *mut sys::zval, options: i64, depth: i64, rv: *mut 
     let code = enc.error_code;
     let partial = options & i64::from(opt::PARTIAL_OUTPUT_ON_ERROR) != 0;
     let throw = options & i64::from(opt::THROW_ON_ERROR) != 0;
+    if enc.buf.oom() {
+        // PHP raises "Allowed memory size ... exhausted" as we return.
+        enc.buf.free();
+        // SAFETY: rv is the call's return slot.
+        unsafe { sys::rustjson_return_false(rv) };
+        return;
+    }
     // SAFETY: rv is the call's return slot; the buffer is ours until handed over.
     unsafe {
         if !throw || partial {
@@ -88,7 +97,10 @@ unsafe fn encode_call(value: *mut sys::zval, options: i64, depth: i64, rv: *mut 
             }
         } else if code != 0 {
             enc.buf.free();
-            sys::rustjson_throw_json_exception(error_message(code).as_ptr().cast(), i64::from(code));
+            sys::rustjson_throw_json_exception(
+                error_message(code).as_ptr().cast(),
+                i64::from(code),
+            );
             return;
         }
         sys::rustjson_return_str(rv, enc.buf.into_zend_string());
@@ -103,7 +115,10 @@ unsafe fn validate_call(json: *mut sys::zend_string, depth: i64, flags: i64, rv:
     // SAFETY: json is a live string argument, rv the return slot.
     unsafe {
         if flags != 0 && flags != i64::from(opt::INVALID_UTF8_IGNORE) {
-            sys::rustjson_argument_value_error(3, c"must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE)".as_ptr());
+            sys::rustjson_argument_value_error(
+                3,
+                c"must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE)".as_ptr(),
+            );
             return;
         }
         let bytes = php::zval::zstr_bytes(json);
@@ -136,7 +151,10 @@ unsafe fn validate_call(json: *mut sys::zend_string, depth: i64, flags: i64, rv:
 /// json_validate() registered by us (PHP < 8.3): parameters parsed by PHP's
 /// own ZPP macros in the shim, so errors and coercions are stock's.
 #[cfg(not(php83))]
-extern "C" fn json_validate_provided(ex: &mut ext_php_rs::zend::ExecuteData, rv: &mut ext_php_rs::types::Zval) {
+extern "C" fn json_validate_provided(
+    ex: &mut ext_php_rs::zend::ExecuteData,
+    rv: &mut ext_php_rs::types::Zval,
+) {
     let ex: *mut sys::zend_execute_data = (ex as *mut ext_php_rs::zend::ExecuteData).cast();
     let rv: *mut sys::zval = (rv as *mut ext_php_rs::types::Zval).cast();
     let mut json: *mut sys::zend_string = core::ptr::null_mut();
@@ -204,13 +222,42 @@ pub fn info(module: *mut sys::zend_module_entry) {
     unsafe { sys::php_info_print_table_start() };
     row("rustjson support", "enabled");
     row("Version", env!("CARGO_PKG_VERSION"));
-    row("json_encode", if JSON_ENCODE.installed() { "overridden" } else { "not overridden" });
+    row(
+        "json_encode",
+        if JSON_ENCODE.installed() {
+            "overridden"
+        } else {
+            "not overridden"
+        },
+    );
     #[cfg(php83)]
-    row("json_validate", if JSON_VALIDATE.installed() { "overridden" } else { "not overridden" });
+    row(
+        "json_validate",
+        if JSON_VALIDATE.installed() {
+            "overridden"
+        } else {
+            "not overridden"
+        },
+    );
     #[cfg(not(php83))]
     row("json_validate", "provided (PHP 8.3 semantics)");
-    row("String escaping", rustjson_core::escape::implementation_name());
-    row("Build", &format!("{}-{}, {}", std::env::consts::ARCH, std::env::consts::OS, if cfg!(debug_assertions) { "debug" } else { "release" }));
+    row(
+        "String escaping",
+        rustjson_core::escape::implementation_name(),
+    );
+    row(
+        "Build",
+        &format!(
+            "{}-{}, {}",
+            std::env::consts::ARCH,
+            std::env::consts::OS,
+            if cfg!(debug_assertions) {
+                "debug"
+            } else {
+                "release"
+            }
+        ),
+    );
     row("Thread safety", if cfg!(php_zts) { "ZTS" } else { "NTS" });
     // SAFETY: as above; `module` is our module entry.
     unsafe {

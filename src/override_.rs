@@ -18,7 +18,10 @@ pub struct Swap {
 
 impl Swap {
     pub const fn new(name: &'static str) -> Self {
-        Swap { name, stock: AtomicUsize::new(0) }
+        Swap {
+            name,
+            stock: AtomicUsize::new(0),
+        }
     }
 
     /// Install `ours` in place of the internal function's handler.
@@ -31,7 +34,9 @@ impl Swap {
             if f.is_null() || u32::from((*f).type_) != ZEND_INTERNAL_FUNCTION {
                 return false;
             }
-            let Some(stock) = (*f).internal_function.handler else { return false };
+            let Some(stock) = (*f).internal_function.handler else {
+                return false;
+            };
             self.stock.store(stock as usize, Ordering::Release);
             (*f).internal_function.handler = Some(ours);
         }
@@ -48,7 +53,8 @@ impl Swap {
         unsafe {
             let f = sys::rustjson_find_function(self.name.as_ptr().cast(), self.name.len());
             if !f.is_null() {
-                (*f).internal_function.handler = Some(core::mem::transmute::<usize, Handler>(stock));
+                (*f).internal_function.handler =
+                    Some(core::mem::transmute::<usize, Handler>(stock));
             }
         }
     }
@@ -80,7 +86,8 @@ pub unsafe fn num_args(ex: *const sys::zend_execute_data) -> u32 {
 /// Argument `n` (1-based) of the frame (`ZEND_CALL_ARG`).
 #[inline(always)]
 pub unsafe fn arg(ex: *mut sys::zend_execute_data, n: u32) -> *mut sys::zval {
-    const SLOT: usize = core::mem::size_of::<sys::zend_execute_data>().div_ceil(core::mem::size_of::<sys::zval>());
+    const SLOT: usize =
+        core::mem::size_of::<sys::zend_execute_data>().div_ceil(core::mem::size_of::<sys::zval>());
     // SAFETY: arguments follow the frame header, one zval each.
     unsafe { ex.cast::<sys::zval>().add(SLOT + n as usize - 1) }
 }
@@ -88,7 +95,12 @@ pub unsafe fn arg(ex: *mut sys::zend_execute_data, n: u32) -> *mut sys::zval {
 /// An optional integer argument: `Some(default)` when absent, `Some(v)` when
 /// an exact IS_LONG, `None` when anything else (the stock handler decides).
 #[inline(always)]
-pub unsafe fn long_arg(ex: *mut sys::zend_execute_data, argc: u32, n: u32, default: i64) -> Option<i64> {
+pub unsafe fn long_arg(
+    ex: *mut sys::zend_execute_data,
+    argc: u32,
+    n: u32,
+    default: i64,
+) -> Option<i64> {
     if argc < n {
         return Some(default);
     }

@@ -11,7 +11,10 @@ static SERIALIZABLE_CE: AtomicPtr<sys::zend_class_entry> = AtomicPtr::new(core::
 /// Cache process-wide pointers; called at MINIT.
 pub fn init() {
     // SAFETY: ext/json is initialized before any dl()'d extension's MINIT.
-    SERIALIZABLE_CE.store(unsafe { sys::rustjson_json_serializable_ce() }, Ordering::Relaxed);
+    SERIALIZABLE_CE.store(
+        unsafe { sys::rustjson_json_serializable_ce() },
+        Ordering::Relaxed,
+    );
 }
 
 /// `php_json_serializable_ce` (JsonSerializable).

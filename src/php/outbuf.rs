@@ -1,14 +1,23 @@
 //! `OutBuf`: the result string, written in place.
 //!
-//! A `smart_str` (an emalloc'd `zend_string` plus its capacity) grown with
-//! ext/json's own growth function, `smart_str_erealloc`: exact need rounded
-//! to a 4 KiB page, so the memory high-water mark and the memory_limit
-//! behaviour are those of stock `json_encode()`. The cores write straight
-//! into its spare capacity through [`Sink`]; nothing is copied at the end.
+//! A `smart_str` (an emalloc'd `zend_string` plus its capacity) grown
+//! through ext/json's own growth path, `smart_str_alloc` (exact need
+//! rounded to a 4 KiB page), so the memory high-water mark and the
+//! memory_limit behaviour are those of stock `json_encode()`. The cores write
+//! straight into its spare capacity through [`Sink`]; nothing is copied at
+//! the end.
 //!
-//! No `Drop`: an allocation may longjmp out (memory_limit) and user code may
-//! run while a buffer is live, so the owner frees it explicitly
-//! ([`OutBuf::free`]) or hands it to PHP ([`OutBuf::into_zend_string`]).
+//! Out of memory: where PHP has fallible growth (8.2.36+), an allocation over
+//! memory_limit fails instead of bailing out, PHP raises the fatal error when
+//! the function returns, and stock ext/json stops encoding at once. We do
+//! the same: the buffer turns "spent" ([`OutBuf::oom`]), the encoder aborts at
+//! its next check, and until then writes land in a scratch area outside
+//! PHP's heap that is thrown away.
+//!
+//! No `Drop`: an allocation may longjmp out (memory_limit on older PHP) and
+//! user code may run while a buffer is live, so the owner frees it
+//! explicitly ([`OutBuf::free`]) or hands it to PHP
+//! ([`OutBuf::into_zend_string`]).
 use super::sys;
 use rustjson_core::Sink;
 
@@ -16,16 +25,36 @@ pub struct OutBuf {
     ss: sys::smart_str,
     /// Bytes written (kept here; synced into the zend_string on growth).
     len: usize,
+    /// After a failed growth: malloc'd scratch that absorbs writes.
+    scratch: *mut u8,
+    scratch_cap: usize,
 }
 
 impl OutBuf {
     #[inline]
     pub fn new() -> Self {
-        OutBuf { ss: sys::smart_str { s: core::ptr::null_mut(), a: 0 }, len: 0 }
+        OutBuf {
+            ss: sys::smart_str {
+                s: core::ptr::null_mut(),
+                a: 0,
+            },
+            len: 0,
+            scratch: core::ptr::null_mut(),
+            scratch_cap: 0,
+        }
+    }
+
+    /// Did an allocation fail (PHP will raise "Allowed memory size ... exhausted")?
+    #[inline(always)]
+    pub fn oom(&self) -> bool {
+        !self.scratch.is_null()
     }
 
     #[inline]
     fn data(&self) -> *mut u8 {
+        if self.oom() {
+            return self.scratch;
+        }
         // SAFETY: only called with `ss.s` non-null; `val` is the flexible
         // array member holding `a + 1` bytes.
         unsafe { (*self.ss.s).val.as_mut_ptr().cast() }
@@ -34,22 +63,58 @@ impl OutBuf {
     #[cold]
     #[inline(never)]
     fn grow(&mut self, additional: usize) {
-        // SAFETY: smart_str_erealloc wants ZSTR_LEN(s) to be the used length
-        // (it copies that much); a null `s` starts a fresh string.
-        unsafe {
+        if self.oom() {
+            // Output is void from here on: keep only room for the caller.
+            self.len = 0;
+            if additional > self.scratch_cap {
+                self.set_scratch(additional);
+            }
+            return;
+        }
+        // SAFETY: smart_str_alloc reads ZSTR_LEN(s) as the used length (and
+        // copies that much when it moves); a null `s` starts a fresh string.
+        let ok = unsafe {
             if !self.ss.s.is_null() {
                 (*self.ss.s).len = self.len;
             }
-            sys::rustjson_smart_str_grow(&mut self.ss, self.len + additional);
+            sys::rustjson_smart_str_try_grow(&mut self.ss, additional)
+        };
+        if !ok {
+            self.len = 0;
+            self.set_scratch(additional.max(64));
+        }
+    }
+
+    #[cold]
+    fn set_scratch(&mut self, cap: usize) {
+        // SAFETY: plain malloc/realloc of a byte area we own; on failure we
+        // abort like any Rust allocation failure would.
+        unsafe {
+            let p = libc::realloc(self.scratch.cast(), cap).cast::<u8>();
+            if p.is_null() {
+                std::process::abort();
+            }
+            self.scratch = p;
+            self.scratch_cap = cap;
+        }
+    }
+
+    fn free_scratch(&mut self) {
+        if self.oom() {
+            // SAFETY: allocated by set_scratch.
+            unsafe { libc::free(self.scratch.cast()) };
+            self.scratch = core::ptr::null_mut();
+            self.scratch_cap = 0;
         }
     }
 
     /// Finish: NUL-terminate, trim to size (as smart_str_extract) and return
     /// the string; an empty buffer gives PHP's interned empty string.
     pub fn into_zend_string(mut self) -> *mut sys::zend_string {
+        self.free_scratch();
         if !self.ss.s.is_null() {
             // SAFETY: s is a live string of capacity a >= len.
-            unsafe { (*self.ss.s).len = self.len };
+            unsafe { (*self.ss.s).len = self.len.min(self.ss.a) };
         }
         // SAFETY: ss is a valid smart_str.
         unsafe { sys::rustjson_smart_str_extract(&mut self.ss) }
@@ -57,8 +122,18 @@ impl OutBuf {
 
     /// Discard the buffer.
     pub fn free(mut self) {
+        self.free_scratch();
         // SAFETY: ss is a valid smart_str (possibly empty).
         unsafe { sys::rustjson_smart_str_free(&mut self.ss) }
+    }
+
+    #[inline(always)]
+    fn cap(&self) -> usize {
+        if self.oom() {
+            self.scratch_cap
+        } else {
+            self.ss.a
+        }
     }
 }
 
@@ -69,27 +144,27 @@ impl Sink for OutBuf {
     }
     #[inline]
     fn spare(&self) -> usize {
-        // smart_str keeps one byte for the NUL: usable capacity is `a`.
-        self.ss.a - self.len
+        // smart_str keeps one byte for the NUL beyond `a`.
+        self.cap() - self.len
     }
     #[inline]
     fn reserve(&mut self, additional: usize) {
         // smart_str_alloc grows when new_len >= a.
-        if self.len + additional >= self.ss.a {
+        if self.len + additional >= self.cap() {
             self.grow(additional);
         }
     }
     #[inline]
     fn truncate(&mut self, len: usize) {
-        debug_assert!(len <= self.len);
-        self.len = len;
+        debug_assert!(len <= self.len || self.oom());
+        self.len = len.min(self.len);
     }
     #[inline]
     fn spare_ptr(&mut self) -> *mut u8 {
-        if self.ss.s.is_null() {
+        if self.ss.s.is_null() && !self.oom() {
             return core::ptr::NonNull::dangling().as_ptr();
         }
-        // SAFETY: len <= a, inside the allocation.
+        // SAFETY: len <= capacity, inside the allocation.
         unsafe { self.data().add(self.len) }
     }
     #[inline]
@@ -99,7 +174,7 @@ impl Sink for OutBuf {
     }
     #[inline]
     fn as_bytes(&self) -> &[u8] {
-        if self.ss.s.is_null() {
+        if self.ss.s.is_null() && !self.oom() {
             return &[];
         }
         // SAFETY: the first len bytes are initialized output.

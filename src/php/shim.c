@@ -10,7 +10,17 @@ zend_class_entry *rustjson_json_exception_ce(void) { return php_json_exception_c
 zend_long rustjson_serialize_precision(void) { return PG(serialize_precision); }
 bool rustjson_has_exception(void) { return EG(exception) != NULL; }
 
-void rustjson_smart_str_grow(smart_str *str, size_t len) { smart_str_erealloc(str, len); }
+void rustjson_smart_str_grow(smart_str *str, size_t additional) { smart_str_alloc(str, additional, 0); }
+
+bool rustjson_smart_str_try_grow(smart_str *str, size_t additional)
+{
+#ifdef RUSTJSON_HAVE_FALLIBLE_SMART_STR
+	return smart_str_falloc(str, additional, 0, 1) != (size_t) -1;
+#else
+	smart_str_alloc(str, additional, 0);
+	return true;
+#endif
+}
 zend_string *rustjson_smart_str_extract(smart_str *str) { return smart_str_extract(str); }
 void rustjson_smart_str_free(smart_str *str) { smart_str_free(str); }
 

@@ -121,7 +121,14 @@ impl HtIter {
     #[inline(always)]
     pub unsafe fn new(ht: *const sys::HashTable) -> Self {
         // SAFETY: ht is live; arPacked/arData share the same pointer.
-        unsafe { HtIter { ht, idx: 0, used: (*ht).nNumUsed, cur: (*ht).__bindgen_anon_1.arPacked.cast() } }
+        unsafe {
+            HtIter {
+                ht,
+                idx: 0,
+                used: (*ht).nNumUsed,
+                cur: (*ht).__bindgen_anon_1.arPacked.cast(),
+            }
+        }
     }
 
     #[inline(always)]
