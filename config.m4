@@ -33,8 +33,13 @@ if test "$PHP_RUSTJSON" != "no"; then
   fi
 
   PHP_SUBST(CARGO)
-  RUSTJSON_PHP_CONFIG="$PHP_CONFIG"
+  dnl cargo (ext-php-rs, our build.rs) needs absolute paths of the PHP in use.
+  RUSTJSON_PHP_CONFIG=`command -v "$PHP_CONFIG" 2>/dev/null || echo "$PHP_CONFIG"`
+  RUSTJSON_PHP=`"$RUSTJSON_PHP_CONFIG" --php-binary 2>/dev/null`
+  PHP_SUBST(RUSTJSON_PHP)
   PHP_SUBST(RUSTJSON_PHP_CONFIG)
+  RUSTJSON_SRCDIR="$abs_srcdir"
+  PHP_SUBST(RUSTJSON_SRCDIR)
   PHP_MODULES="$PHP_MODULES \$(phplibdir)/rustjson.so"
-  PHP_ADD_MAKEFILE_FRAGMENT([$ext_srcdir/Makefile.frag])
+  PHP_ADD_MAKEFILE_FRAGMENT([$abs_srcdir/Makefile.frag])
 fi
