@@ -1,0 +1,215 @@
+//! JSON string escaping, byte-identical to ext/json's
+//! `php_json_escape_string()` (PHP 8.2), minus `JSON_NUMERIC_CHECK`.
+//!
+//! What PHP does, per byte of the input:
+//!
+//! - `0x00..=0x1F`: `\b \f \n \r \t`, else `\u00XX` (lowercase hex);
+//! - `"` → `\"` (`\u0022` with `JSON_HEX_QUOT`), `\` → `\\`,
+//!   `/` → `\/` (raw with `JSON_UNESCAPED_SLASHES`);
+//! - `<` `>` `&` `'` raw, or `\u003C` `\u003E` (uppercase!) `\u0026`
+//!   `\u0027` with `JSON_HEX_TAG`, `JSON_HEX_AMP`, `JSON_HEX_APOS`;
+//! - every other ASCII byte, DEL (0x7F) included, raw;
+//! - `>= 0x80`: one UTF-8 sequence, decoded like `php_next_utf8_char()`
+//!   (see `utf8.rs` for how invalid bytes are grouped). Valid → `\uXXXX`
+//!   (lowercase, surrogate pairs above U+FFFF), or the raw bytes with
+//!   `JSON_UNESCAPED_UNICODE`, except U+2028/U+2029, which stay escaped unless
+//!   `JSON_UNESCAPED_LINE_TERMINATORS` is also set. Invalid → dropped with
+//!   `JSON_INVALID_UTF8_IGNORE`, else `\ufffd` (raw `EF BF BD` with
+//!   `JSON_UNESCAPED_UNICODE`) with `JSON_INVALID_UTF8_SUBSTITUTE`, else an
+//!   error that leaves the sink as it was.
+//!
+//! How it is fast:
+//!
+//! - one 256-byte class table per flag set (`tables.rs`), built at compile time;
+//! - blocks of input are stored blindly and checked with one mask: AVX2
+//!   (runtime-detected) or SSE2 on x86_64, NEON on aarch64, SWAR (8-byte
+//!   words) elsewhere; the ASCII escapes of a dirty block are handled from
+//!   its mask; strings under 16 bytes always take the SWAR path (no
+//!   dispatch, no vector setup); see `kernel.rs` for the loop and the output
+//!   space rule, and `x86.rs` / `swar.rs` for the scans;
+//! - UTF-8 is decoded inline; under `JSON_UNESCAPED_UNICODE` a run of valid
+//!   sequences is copied in one go.
+//!
+//! The implementation is chosen once (cached in an atomic) and can be forced
+//! with [`force_implementation`]; all of them produce identical output.
+
+mod kernel;
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+mod neon;
+mod swar;
+mod tables;
+mod utf8;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+use crate::Sink;
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// The string is not valid UTF-8 and neither `JSON_INVALID_UTF8_IGNORE` nor
+/// `JSON_INVALID_UTF8_SUBSTITUTE` was given (PHP's `JSON_ERROR_UTF8`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InvalidUtf8;
+
+impl core::fmt::Display for InvalidUtf8 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Malformed UTF-8 characters, possibly incorrectly encoded")
+    }
+}
+
+impl std::error::Error for InvalidUtf8 {}
+
+/// Writes `s` as a JSON string, quotes included, exactly as
+/// `php_json_escape_string()` does with the given ext/json `options`.
+///
+/// `JSON_NUMERIC_CHECK` is not handled here (the caller does it); option bits
+/// other than the escaping ones are ignored. An empty string gives `""`.
+///
+/// On invalid UTF-8 when neither `JSON_INVALID_UTF8_IGNORE` nor
+/// `JSON_INVALID_UTF8_SUBSTITUTE` is set, the sink is truncated back to its
+/// length at entry (nothing written, no opening quote) and
+/// `Err(InvalidUtf8)` is returned.
+///
+/// Memory: reserves `s.len() + 2` at entry, and later at most "unread input
+/// + 16" at a time, when escapes make the output longer than the input.
+#[inline]
+pub fn escape_string<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
+    if s.len() < 16 {
+        // Most JSON strings (and nearly all keys) are short: the SWAR path
+        // handles them without dispatch or vector setup.
+        return swar::escape(out, s, options);
+    }
+    run(selected(), out, s, options)
+}
+
+/// Like [`escape_string`], with the named implementation for every length
+/// (no short-string shortcut): for tests and benchmarks. `None` if the
+/// implementation is unknown or not available on this CPU.
+pub fn escape_string_using<S: Sink>(
+    implementation: &str,
+    out: &mut S,
+    s: &[u8],
+    options: u32,
+) -> Option<Result<(), InvalidUtf8>> {
+    let imp = Imp::from_name(implementation)?;
+    if !imp.available() {
+        return None;
+    }
+    Some(run(imp, out, s, options))
+}
+
+/// Name of the implementation in use: `"avx2"`, `"sse2"`, `"neon"` or
+/// `"scalar"`.
+pub fn implementation_name() -> &'static str {
+    selected().name()
+}
+
+/// Forces an implementation (tests, an ini setting). `"auto"` goes back to
+/// the best one for this CPU. Returns false, changing nothing, if the name is
+/// unknown or the implementation is not available on this CPU.
+pub fn force_implementation(name: &str) -> bool {
+    let imp = if name == "auto" {
+        Imp::best()
+    } else {
+        match Imp::from_name(name) {
+            Some(imp) if imp.available() => imp,
+            _ => return false,
+        }
+    };
+    SELECTED.store(imp as u8, Ordering::Relaxed);
+    true
+}
+
+/// All implementations available on this CPU, best first.
+pub fn available_implementations() -> Vec<&'static str> {
+    Imp::ALL
+        .iter()
+        .filter(|imp| imp.available())
+        .map(|imp| imp.name())
+        .collect()
+}
+
+/// An implementation; the discriminant is what [`SELECTED`] stores.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+enum Imp {
+    Avx2 = 1,
+    Sse2 = 2,
+    Neon = 3,
+    Scalar = 4,
+}
+
+/// The selected implementation; 0 until the first use.
+static SELECTED: AtomicU8 = AtomicU8::new(0);
+
+impl Imp {
+    /// Best first.
+    const ALL: [Imp; 4] = [Imp::Avx2, Imp::Sse2, Imp::Neon, Imp::Scalar];
+
+    fn name(self) -> &'static str {
+        match self {
+            Imp::Avx2 => "avx2",
+            Imp::Sse2 => "sse2",
+            Imp::Neon => "neon",
+            Imp::Scalar => "scalar",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Imp> {
+        Imp::ALL.into_iter().find(|imp| imp.name() == name)
+    }
+
+    fn available(self) -> bool {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Imp::Avx2 => std::is_x86_feature_detected!("avx2"),
+            Imp::Sse2 => cfg!(target_arch = "x86_64"),
+            Imp::Neon => cfg!(all(target_arch = "aarch64", target_endian = "little")),
+            Imp::Scalar => true,
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+
+    fn best() -> Imp {
+        Imp::ALL
+            .into_iter()
+            .find(|imp| imp.available())
+            .unwrap_or(Imp::Scalar)
+    }
+}
+
+/// The implementation in use, detected on first call.
+#[inline(always)]
+fn selected() -> Imp {
+    match SELECTED.load(Ordering::Relaxed) {
+        1 => Imp::Avx2,
+        2 => Imp::Sse2,
+        3 => Imp::Neon,
+        4 => Imp::Scalar,
+        _ => detect(),
+    }
+}
+
+#[cold]
+fn detect() -> Imp {
+    let imp = Imp::best();
+    // A racing `force_implementation` may win or lose; both are valid.
+    let _ = SELECTED.compare_exchange(0, imp as u8, Ordering::Relaxed, Ordering::Relaxed);
+    imp
+}
+
+/// Runs implementation `imp`, which must be available (checked by every
+/// caller: `selected()` only yields available ones).
+#[inline(always)]
+fn run<S: Sink>(imp: Imp, out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
+    match imp {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Avx2` is only ever selected after AVX2 was detected.
+        Imp::Avx2 => unsafe { x86::escape_avx2(out, s, options) },
+        #[cfg(target_arch = "x86_64")]
+        Imp::Sse2 => x86::escape_sse2(out, s, options),
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        Imp::Neon => neon::escape(out, s, options),
+        _ => swar::escape(out, s, options),
+    }
+}

@@ -1,0 +1,191 @@
+//! Byte classes and escape spellings, all built at compile time.
+//!
+//! Only five flags change what an ASCII byte turns into: the four
+//! `JSON_HEX_*` flags and `JSON_UNESCAPED_SLASHES`. That makes 32 class
+//! tables of 256 bytes (8 KiB), indexed by [`table_index`], so the hot loop
+//! never tests a flag per byte.
+
+use crate::options::{HEX_AMP, HEX_APOS, HEX_QUOT, HEX_TAG, UNESCAPED_SLASHES};
+
+/// Copied verbatim.
+pub(super) const CLEAN: u8 = 0;
+/// Two-byte escape, spelled by [`ESC2`] (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`).
+pub(super) const TWO: u8 = 2;
+/// Six-byte escape, spelled by [`ESC6`] (`\u00XX`).
+pub(super) const SIX: u8 = 6;
+/// A byte >= 0x80: the start (or a stray part) of a UTF-8 sequence.
+pub(super) const UTF8: u8 = 0x80;
+
+/// Index of the class table for `options` (bit 0-3: HEX_TAG/AMP/APOS/QUOT,
+/// bit 4: UNESCAPED_SLASHES).
+#[inline(always)]
+pub(super) fn table_index(options: u32) -> usize {
+    ((options & 15) | ((options & UNESCAPED_SLASHES) >> 2)) as usize
+}
+
+/// The class table for `options`.
+#[inline(always)]
+pub(super) fn class_table(options: u32) -> &'static [u8; 256] {
+    // `& 31` lets the compiler drop the bounds check (the index is < 32 anyway).
+    &CLASS[table_index(options) & 31]
+}
+
+/// The bytes a SIMD or SWAR scan must stop at, besides `< 0x20` and `>= 0x80`.
+///
+/// Slots of escapes that the flags switch off repeat `"`, so every scanner can
+/// compare against a fixed number of bytes (3 without any HEX flag, else 7).
+#[inline(always)]
+pub(super) fn stop_bytes(options: u32) -> [u8; 7] {
+    let pick = |flag: u32, b: u8| if options & flag != 0 { b } else { b'"' };
+    [
+        b'"',
+        b'\\',
+        if options & UNESCAPED_SLASHES != 0 {
+            b'"'
+        } else {
+            b'/'
+        },
+        pick(HEX_TAG, b'<'),
+        pick(HEX_TAG, b'>'),
+        pick(HEX_AMP, b'&'),
+        pick(HEX_APOS, b'\''),
+    ]
+}
+
+/// True when `options` switches on any of the extra stop bytes `<>&'`.
+#[inline(always)]
+pub(super) fn has_hex(options: u32) -> bool {
+    options & (HEX_TAG | HEX_AMP | HEX_APOS) != 0
+}
+
+const fn build_class(index: usize) -> [u8; 256] {
+    let options = (index as u32 & 15) | ((index as u32 & 16) << 2);
+    let mut t = [CLEAN; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = if b >= 0x80 {
+            UTF8
+        } else if b < 0x20 {
+            match b as u8 {
+                b'\x08' | b'\x0c' | b'\n' | b'\r' | b'\t' => TWO,
+                _ => SIX,
+            }
+        } else {
+            match b as u8 {
+                b'\\' => TWO,
+                b'"' => {
+                    if options & HEX_QUOT != 0 {
+                        SIX
+                    } else {
+                        TWO
+                    }
+                }
+                b'/' => {
+                    if options & UNESCAPED_SLASHES != 0 {
+                        CLEAN
+                    } else {
+                        TWO
+                    }
+                }
+                b'<' | b'>' => {
+                    if options & HEX_TAG != 0 {
+                        SIX
+                    } else {
+                        CLEAN
+                    }
+                }
+                b'&' => {
+                    if options & HEX_AMP != 0 {
+                        SIX
+                    } else {
+                        CLEAN
+                    }
+                }
+                b'\'' => {
+                    if options & HEX_APOS != 0 {
+                        SIX
+                    } else {
+                        CLEAN
+                    }
+                }
+                _ => CLEAN,
+            }
+        };
+        b += 1;
+    }
+    t
+}
+
+const fn build_all() -> [[u8; 256]; 32] {
+    let mut all = [[0u8; 256]; 32];
+    let mut i = 0;
+    while i < 32 {
+        all[i] = build_class(i);
+        i += 1;
+    }
+    all
+}
+
+/// One class table per flag set, see [`table_index`].
+static CLASS: [[u8; 256]; 32] = build_all();
+
+/// `\X` for the bytes of class [`TWO`] (zero elsewhere).
+pub(super) static ESC2: [[u8; 2]; 256] = {
+    let mut t = [[0u8; 2]; 256];
+    let pairs: [(u8, u8); 8] = [
+        (b'"', b'"'),
+        (b'\\', b'\\'),
+        (b'/', b'/'),
+        (0x08, b'b'),
+        (0x0c, b'f'),
+        (b'\n', b'n'),
+        (b'\r', b'r'),
+        (b'\t', b't'),
+    ];
+    let mut k = 0;
+    while k < pairs.len() {
+        t[pairs[k].0 as usize] = [b'\\', pairs[k].1];
+        k += 1;
+    }
+    t
+};
+
+/// `\u00XX` for every ASCII byte (zero for >= 0x80). Lowercase hex, except
+/// `<` and `>`, which PHP spells `\u003C` and `\u003E`.
+pub(super) static ESC6: [[u8; 6]; 256] = {
+    let mut t = [[0u8; 6]; 256];
+    let mut b = 0;
+    while b < 0x80 {
+        let hex = if b == b'<' as usize || b == b'>' as usize {
+            b"0123456789ABCDEF"
+        } else {
+            b"0123456789abcdef"
+        };
+        t[b] = [b'\\', b'u', b'0', b'0', hex[b >> 4], hex[b & 15]];
+        b += 1;
+    }
+    t
+};
+
+/// Two lowercase hex digits per byte value, for `\uXXXX`.
+pub(super) static HEX2: [[u8; 2]; 256] = {
+    let mut t = [[0u8; 2]; 256];
+    let hex = b"0123456789abcdef";
+    let mut b = 0;
+    while b < 256 {
+        t[b] = [hex[b >> 4], hex[b & 15]];
+        b += 1;
+    }
+    t
+};
+
+/// `\uXXXX` (lowercase hex) for a UTF-16 code unit, as the first 6 bytes
+/// of a little-endian word (the top two bytes are zero).
+#[inline(always)]
+pub(super) fn u_escape_word(unit: u32) -> u64 {
+    let hi = HEX2[((unit >> 8) & 0xff) as usize];
+    let lo = HEX2[(unit & 0xff) as usize];
+    u64::from(u16::from_le_bytes(*b"\\u"))
+        | u64::from(u16::from_le_bytes(hi)) << 16
+        | u64::from(u16::from_le_bytes(lo)) << 32
+}

@@ -1,0 +1,111 @@
+//! Random strings built from adversarial pieces, every implementation
+//! against the naive oracle.
+
+mod escape_naive;
+use escape_naive::*;
+
+#[test]
+fn random_adversarial_strings() {
+    let imps = implementations();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let all_flags: Vec<u32> = FLAG_SETS
+        .iter()
+        .chain(MORE_FLAG_SETS.iter())
+        .copied()
+        .collect();
+    for _ in 0..40_000 {
+        let s = random_string(&mut rng);
+        let opts = all_flags[rng.below(all_flags.len())];
+        check(&s, opts, &imps);
+    }
+}
+
+/// Random flag words (any bits) on random strings.
+#[test]
+fn random_flag_words() {
+    let imps = implementations();
+    let mut rng = Rng(42);
+    for _ in 0..10_000 {
+        let s = random_string(&mut rng);
+        let opts = rng.next() as u32 & 0x007f_ffff;
+        check(&s, opts, &imps);
+    }
+}
+
+/// Long strings (several KiB) with sparse and dense escapes.
+#[test]
+fn long_strings() {
+    let imps = implementations();
+    let mut rng = Rng(7);
+    for round in 0..60 {
+        let mut s = Vec::new();
+        while s.len() < 5000 {
+            if rng.below(if round % 2 == 0 { 50 } else { 3 }) == 0 {
+                s.extend_from_slice(PIECES[rng.below(PIECES.len())]);
+            } else {
+                s.push(b'a' + rng.below(26) as u8);
+            }
+        }
+        for opts in FLAG_SETS {
+            check(&s, opts, &imps);
+        }
+    }
+}
+
+/// Appending after existing output, and an error leaving it untouched.
+#[test]
+fn appends_and_error_truncates() {
+    for imp in implementations() {
+        for s in [
+            &b"caf\xc3\xa9 \"x\" 0123456789abcdef0123456789"[..],
+            b"ok",
+            b"\xff",
+            &[b'a'; 100],
+        ] {
+            for bad in [false, true] {
+                let mut input = s.to_vec();
+                if bad {
+                    input.extend_from_slice(b"\xc3");
+                }
+                let mut out = b"[1,".to_vec();
+                let r =
+                    rustjson_core::escape::escape_string_using(imp, &mut out, &input, 0).unwrap();
+                match naive(&input, 0) {
+                    Some(want) => {
+                        assert_eq!(r, Ok(()));
+                        assert_eq!(&out[..3], b"[1,");
+                        assert_eq!(&out[3..], &want[..]);
+                    }
+                    None => {
+                        assert_eq!(r, Err(rustjson_core::escape::InvalidUtf8));
+                        assert_eq!(out, b"[1,");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn implementation_selection() {
+    use rustjson_core::escape::*;
+    let avail = available_implementations();
+    assert!(avail.contains(&"scalar"));
+    #[cfg(target_arch = "x86_64")]
+    assert!(avail.contains(&"sse2"));
+    assert!(avail.contains(&implementation_name()));
+    assert!(!force_implementation("nope"));
+    assert!(escape_string_using("nope", &mut Vec::new(), b"x", 0).is_none());
+    // Forcing changes only which code runs, never the output.
+    let name = implementation_name();
+    for imp in &avail {
+        assert!(force_implementation(imp));
+        assert_eq!(implementation_name(), *imp);
+        let mut out = Vec::new();
+        escape_string(&mut out, "0123456789abcdef/é\u{2028}".as_bytes(), 0).unwrap();
+        assert_eq!(out, b"\"0123456789abcdef\\/\\u00e9\\u2028\"");
+    }
+    assert!(force_implementation("auto"));
+    assert_eq!(implementation_name(), avail[0]);
+    assert!(force_implementation(name));
+}
