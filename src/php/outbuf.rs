@@ -22,25 +22,30 @@ use super::sys;
 use rustjson_core::Sink;
 
 pub struct OutBuf {
-    ss: sys::smart_str,
+    /// Start of the storage written to (the zend_string's bytes, or the
+    /// scratch area after a failed growth); dangling while empty.
+    base: *mut u8,
     /// Bytes written (kept here; synced into the zend_string on growth).
     len: usize,
+    /// Usable capacity of `base`.
+    cap: usize,
+    ss: sys::smart_str,
     /// After a failed growth: malloc'd scratch that absorbs writes.
     scratch: *mut u8,
-    scratch_cap: usize,
 }
 
 impl OutBuf {
     #[inline]
     pub fn new() -> Self {
         OutBuf {
+            base: core::ptr::NonNull::dangling().as_ptr(),
+            len: 0,
+            cap: 0,
             ss: sys::smart_str {
                 s: core::ptr::null_mut(),
                 a: 0,
             },
-            len: 0,
             scratch: core::ptr::null_mut(),
-            scratch_cap: 0,
         }
     }
 
@@ -50,24 +55,14 @@ impl OutBuf {
         !self.scratch.is_null()
     }
 
-    #[inline]
-    fn data(&self) -> *mut u8 {
-        if self.oom() {
-            return self.scratch;
-        }
-        // SAFETY: only called with `ss.s` non-null; `val` is the flexible
-        // array member holding `a + 1` bytes.
-        unsafe { (*self.ss.s).val.as_mut_ptr().cast() }
-    }
-
     #[cold]
     #[inline(never)]
     fn grow(&mut self, additional: usize) {
         if self.oom() {
             // Output is void from here on: keep only room for the caller.
             self.len = 0;
-            if additional > self.scratch_cap {
-                self.set_scratch(additional);
+            if additional >= self.cap {
+                self.set_scratch(additional + 1);
             }
             return;
         }
@@ -79,9 +74,13 @@ impl OutBuf {
             }
             sys::rustjson_smart_str_try_grow(&mut self.ss, additional)
         };
-        if !ok {
+        if ok {
+            // SAFETY: s is now a live string of capacity a; `val` holds a + 1 bytes.
+            self.base = unsafe { (*self.ss.s).val.as_mut_ptr().cast() };
+            self.cap = self.ss.a;
+        } else {
             self.len = 0;
-            self.set_scratch(additional.max(64));
+            self.set_scratch(additional.max(64) + 1);
         }
     }
 
@@ -95,7 +94,8 @@ impl OutBuf {
                 std::process::abort();
             }
             self.scratch = p;
-            self.scratch_cap = cap;
+            self.base = p;
+            self.cap = cap;
         }
     }
 
@@ -104,7 +104,6 @@ impl OutBuf {
             // SAFETY: allocated by set_scratch.
             unsafe { libc::free(self.scratch.cast()) };
             self.scratch = core::ptr::null_mut();
-            self.scratch_cap = 0;
         }
     }
 
@@ -126,58 +125,42 @@ impl OutBuf {
         // SAFETY: ss is a valid smart_str (possibly empty).
         unsafe { sys::rustjson_smart_str_free(&mut self.ss) }
     }
-
-    #[inline(always)]
-    fn cap(&self) -> usize {
-        if self.oom() {
-            self.scratch_cap
-        } else {
-            self.ss.a
-        }
-    }
 }
 
 impl Sink for OutBuf {
-    #[inline]
+    #[inline(always)]
     fn len(&self) -> usize {
         self.len
     }
-    #[inline]
+    #[inline(always)]
     fn spare(&self) -> usize {
-        // smart_str keeps one byte for the NUL beyond `a`.
-        self.cap() - self.len
+        self.cap - self.len
     }
-    #[inline]
+    #[inline(always)]
     fn reserve(&mut self, additional: usize) {
-        // smart_str_alloc grows when new_len >= a.
-        if self.len + additional >= self.cap() {
+        // smart_str_alloc grows when new_len >= a (it keeps a byte for the NUL).
+        if self.len + additional >= self.cap {
             self.grow(additional);
         }
     }
-    #[inline]
+    #[inline(always)]
     fn truncate(&mut self, len: usize) {
         debug_assert!(len <= self.len || self.oom());
         self.len = len.min(self.len);
     }
-    #[inline]
+    #[inline(always)]
     fn spare_ptr(&mut self) -> *mut u8 {
-        if self.ss.s.is_null() && !self.oom() {
-            return core::ptr::NonNull::dangling().as_ptr();
-        }
-        // SAFETY: len <= capacity, inside the allocation.
-        unsafe { self.data().add(self.len) }
+        self.base.wrapping_add(self.len)
     }
-    #[inline]
+    #[inline(always)]
     unsafe fn commit(&mut self, n: usize) {
         debug_assert!(n <= self.spare());
         self.len += n;
     }
-    #[inline]
+    #[inline(always)]
     fn as_bytes(&self) -> &[u8] {
-        if self.ss.s.is_null() && !self.oom() {
-            return &[];
-        }
-        // SAFETY: the first len bytes are initialized output.
-        unsafe { core::slice::from_raw_parts(self.data(), self.len) }
+        // SAFETY: the first len bytes of base are initialized output (len is
+        // 0 while base dangles).
+        unsafe { core::slice::from_raw_parts(self.base, self.len) }
     }
 }

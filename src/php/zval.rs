@@ -109,9 +109,11 @@ pub struct Entry {
 
 /// `ZEND_HASH_FOREACH_KEY_VAL_IND`, as an iterator: packed and hash
 /// layouts, IS_INDIRECT resolved, UNDEF slots skipped. The element count and
-/// the data pointer are read once at the start, as the C macro does.
+/// the data pointer are read once at the start, as the C macro does; so is
+/// the layout (the walked table is held by a counted reference, so it is
+/// never repacked in place while we walk it).
 pub struct HtIter {
-    ht: *const sys::HashTable,
+    packed: bool,
     idx: u32,
     used: u32,
     cur: *mut u8,
@@ -123,18 +125,12 @@ impl HtIter {
         // SAFETY: ht is live; arPacked/arData share the same pointer.
         unsafe {
             HtIter {
-                ht,
+                packed: (*ht).u.flags & sys::HASH_FLAG_PACKED != 0,
                 idx: 0,
                 used: (*ht).nNumUsed,
                 cur: (*ht).__bindgen_anon_1.arPacked.cast(),
             }
         }
-    }
-
-    #[inline(always)]
-    fn packed(&self) -> bool {
-        // SAFETY: ht outlives the iteration (the caller holds a reference).
-        unsafe { (*self.ht).u.flags & sys::HASH_FLAG_PACKED != 0 }
     }
 }
 
@@ -147,7 +143,7 @@ impl Iterator for HtIter {
             self.idx += 1;
             // SAFETY: idx < nNumUsed: the slot is inside the table's data.
             unsafe {
-                let (mut z, key, h) = if self.packed() {
+                let (mut z, key, h) = if self.packed {
                     let z = self.cur.cast::<sys::zval>();
                     self.cur = self.cur.add(core::mem::size_of::<sys::zval>());
                     (z, core::ptr::null_mut(), u64::from(idx))
@@ -166,5 +162,48 @@ impl Iterator for HtIter {
             }
         }
         None
+    }
+}
+
+/// `zend_array_is_list`: keys are exactly 0..n-1 in iteration order.
+#[inline(always)]
+pub unsafe fn array_is_list(ht: *const sys::HashTable) -> bool {
+    // SAFETY: ht is live; the walk mirrors the Zend inline function.
+    unsafe {
+        if (*ht).nNumOfElements == 0 {
+            return true;
+        }
+        let packed = (*ht).u.flags & sys::HASH_FLAG_PACKED != 0;
+        if packed && (*ht).nNumUsed == (*ht).nNumOfElements {
+            // Packed without holes.
+            return true;
+        }
+        let mut expected: u64 = 0;
+        let used = (*ht).nNumUsed as usize;
+        if packed {
+            let data = (*ht).__bindgen_anon_1.arPacked;
+            for i in 0..used {
+                if ztype(data.add(i)) == sys::IS_UNDEF {
+                    continue;
+                }
+                if i as u64 != expected {
+                    return false;
+                }
+                expected += 1;
+            }
+        } else {
+            let data = (*ht).__bindgen_anon_1.arData;
+            for i in 0..used {
+                let b = data.add(i);
+                if ztype(&(*b).val) == sys::IS_UNDEF {
+                    continue;
+                }
+                if !(*b).key.is_null() || (*b).h != expected {
+                    return false;
+                }
+                expected += 1;
+            }
+        }
+        true
     }
 }

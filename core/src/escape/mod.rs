@@ -71,14 +71,47 @@ impl std::error::Error for InvalidUtf8 {}
 ///
 /// Memory: reserves `s.len() + 2` at entry, and later at most "unread input
 /// + 16" at a time, when escapes make the output longer than the input.
-#[inline]
+#[inline(always)]
 pub fn escape_string<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
     if s.len() < 16 {
-        // Most JSON strings (and nearly all keys) are short: the SWAR path
-        // handles them without dispatch or vector setup.
+        // Most JSON strings (and nearly all keys) are short. A clean one is
+        // one table pass and one small copy; anything else takes the SWAR
+        // path, without dispatch or vector setup.
+        let table = tables::class_table(options);
+        if s.iter().fold(0u8, |acc, &b| acc | table[usize::from(b)]) == tables::CLEAN {
+            write_clean_short(out, s);
+            return Ok(());
+        }
         return swar::escape(out, s, options);
     }
     run(selected(), out, s, options)
+}
+
+/// `"` + `s` + `"` for a string of fewer than 16 bytes that needs no escape.
+#[inline(always)]
+fn write_clean_short<S: Sink>(out: &mut S, s: &[u8]) {
+    let n = s.len();
+    debug_assert!(n < 16);
+    // Stock reserves len + 2 for every string (smart_str_alloc): so do we.
+    out.reserve(n + 2);
+    // SAFETY: n + 2 bytes of spare capacity were reserved; every write below
+    // lies within them, every read within `s`.
+    unsafe {
+        let dst = out.spare_ptr();
+        dst.write(b'"');
+        let src = s.as_ptr();
+        let body = dst.add(1);
+        if n >= 8 {
+            let a = core::ptr::read_unaligned(src.cast::<u64>());
+            let b = core::ptr::read_unaligned(src.add(n - 8).cast::<u64>());
+            core::ptr::write_unaligned(body.cast::<u64>(), a);
+            core::ptr::write_unaligned(body.add(n - 8).cast::<u64>(), b);
+        } else {
+            kernel::copy_lt8(src, body, n);
+        }
+        body.add(n).write(b'"');
+        out.commit(n + 2);
+    }
 }
 
 /// Like [`escape_string`], with the named implementation for every length

@@ -1,6 +1,5 @@
 //! `smart_str_append_long()`: a PHP int as plain decimal.
 
-use super::Spare;
 use crate::Sink;
 
 /// "00" "01" ... "99": two digits per table lookup.
@@ -50,16 +49,41 @@ pub(super) fn u64_digits(mut n: u64) -> ([u8; 20], usize) {
 
 /// PHP int -> decimal (`smart_str_append_long`), e.g. `-9223372036854775808`.
 ///
-/// Two digits per step from a 200-byte table, written into a stack array
-/// and moved into the sink's spare capacity with one fixed 20-byte copy.
+/// Reserves exactly the text's length (as stock's append does), then writes
+/// two digits per step from a 200-byte table, right to left, straight into
+/// the sink's spare capacity.
 #[inline]
 pub fn write_long<S: Sink>(out: &mut S, v: i64) {
-    let (digits, len) = u64_digits(v.unsigned_abs());
-    // At most 1 + 20 bytes are touched.
-    let mut w = Spare::<S, 24>::new(out);
-    w.push_if(b'-', v < 0);
-    w.extend_fixed(&digits, len);
-    w.finish();
+    let mut n = v.unsigned_abs();
+    let neg = usize::from(v < 0);
+    let len = decimal_len(n) + neg;
+    out.reserve(len);
+    // SAFETY: `len` bytes of spare capacity were reserved; the writes below
+    // cover exactly positions 0..len (digits from the right, the sign at 0),
+    // and every table read is at an even index < 200.
+    unsafe {
+        let start = out.spare_ptr();
+        let mut p = start.add(len);
+        let table = DIGITS2.as_ptr();
+        while n >= 100 {
+            let r = (n % 100) as usize * 2;
+            n /= 100;
+            p = p.sub(2);
+            core::ptr::copy_nonoverlapping(table.add(r), p, 2);
+        }
+        if n >= 10 {
+            p = p.sub(2);
+            core::ptr::copy_nonoverlapping(table.add(n as usize * 2), p, 2);
+        } else {
+            p = p.sub(1);
+            p.write(b'0' + n as u8);
+        }
+        if neg == 1 {
+            start.write(b'-');
+        }
+        debug_assert_eq!(p, start.add(neg));
+        out.commit(len);
+    }
 }
 
 #[cfg(test)]
