@@ -6,25 +6,33 @@
 #   make test           setup, build, core unit tests, our phpt suite (stock oracle check, rustjson, rustjson+JIT),
 #                       official ext/json suite (stock vs rustjson), differential run (tools/fuzz/run.php)
 #   make demo           build, then encode a generated twitter-like document with stock and rustjson
+#   make bench          build, then the wall-clock bench, stock vs rustjson (tools/bench/bench.php):
+#                       writes tools/bench/results.md and tools/bench/chart.svg (BENCH_ARGS=--quick etc.)
+#   make bench-callgrind build, then instructions per call under callgrind (tools/bench/callgrind.sh):
+#                       writes tools/bench/callgrind.md and tools/bench/callgrind.svg (BENCH_ARGS=--all etc.)
 #   make clean          remove build products
 #
 # Single steps: test-core, test-phpt, test-phpt-jit, test-phpt-stock, test-official, test-diff.
-# Variables: PHP (php binary, default php), CARGO, FUZZ_COUNT (differential run size).
+# Variables: PHP (php binary, default php), CARGO, FUZZ_COUNT (differential run size),
+#            BENCH_ARGS (extra arguments for bench / bench-callgrind, e.g. --filter=REGEX).
 
 PHP        ?= php
 CARGO      ?= cargo
-FUZZ_COUNT ?= 20000
+FUZZ_COUNT ?= 200000
+FUZZ_SEED  ?= 20261129
+COUNT      ?= 1000000
+BENCH_ARGS ?=
 SO         := modules/rustjson.so
 SO_ABS     := $(CURDIR)/$(SO)
 
 # The stages depend on each other's order; never run them in parallel.
 .NOTPARALLEL:
-.PHONY: all build setup test test-core test-phpt test-phpt-jit test-phpt-stock test-official test-diff demo clean help
+.PHONY: all build setup test test-core test-phpt test-phpt-jit test-phpt-stock test-official test-diff fuzz demo bench bench-callgrind clean help
 
 all: build
 
 help:
-	@sed -n '1,15p' Makefile
+	@sed -n '1,/^$$/p' Makefile
 
 setup:
 	PHP=$(PHP) bash tools/setup.sh
@@ -56,13 +64,15 @@ test-phpt-stock:
 test-official: setup build
 	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) bash tools/official-suite.sh
 
+# The bounded differential run of `make test`: FUZZ_COUNT random values (pinned seed, so CI
+# is reproducible) plus every exhaustive sweep; stock vs rustjson in one process.
 test-diff: build
-	@if [ -f tools/fuzz/run.php ]; then \
-		echo "$(PHP) -n -d extension=$(SO_ABS) tools/fuzz/run.php --count=$(FUZZ_COUNT)"; \
-		$(PHP) -n -d extension=$(SO_ABS) tools/fuzz/run.php --count=$(FUZZ_COUNT); \
-	else \
-		echo "test-diff: SKIPPED (tools/fuzz/run.php does not exist yet)"; \
-	fi
+	$(PHP) -n -d extension=$(SO_ABS) tools/fuzz/run.php --seed=$(FUZZ_SEED) --count=$(FUZZ_COUNT) --mode=all --quiet --no-write
+
+# Open-ended differential fuzzing: `make fuzz COUNT=10000000` (random seed, printed; regressions
+# are written to php-tests/fuzz_regress_*.phpt).
+fuzz: build
+	$(PHP) -n -d extension=$(SO_ABS) tools/fuzz/run.php --count=$(COUNT) --mode=random --quiet
 
 # Every stage in order. The sub-makes stop at the first failure.
 # Closing line: 'stages: N passed, 0 failed[, N skipped]'.
@@ -82,6 +92,14 @@ test:
 
 demo: setup build
 	$(PHP) -n -d extension=$(SO_ABS) tools/demo.php
+
+# Wall clock, stock vs rustjson interleaved in one process (corpora read from ../shared/corpora).
+bench: build
+	$(PHP) -n -d extension=$(SO_ABS) tools/bench/bench.php --markdown=tools/bench/results.md --svg=tools/bench/chart.svg $(BENCH_ARGS)
+
+# Instructions per call under valgrind --tool=callgrind (default: a subset of the inputs).
+bench-callgrind: build
+	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) bash tools/bench/callgrind.sh --markdown=tools/bench/callgrind.md --svg=tools/bench/callgrind.svg $(BENCH_ARGS)
 
 clean:
 	$(CARGO) clean

@@ -127,7 +127,7 @@ impl Encoder {
                     sys::IS_OBJECT => {
                         let obj = (*val).value.obj;
                         let ce = (*obj).ce;
-                        if sys::rustjson_instanceof(ce, crate::php::serializable_ce()) {
+                        if zval::implements(ce, crate::php::serializable_ce()) {
                             return self.encode_serializable_object(val);
                         }
                         if (*ce).ce_flags & sys::ZEND_ACC_ENUM != 0 {
@@ -272,10 +272,21 @@ impl Encoder {
                 myht = (*val).value.arr;
                 prop_ht = core::ptr::null_mut();
                 as_list = self.options & opt::FORCE_OBJECT == 0 && zval::array_is_list(myht);
-            } else if sys::rustjson_obj_fast_props((*val).value.obj) {
-                return self.encode_plain_object((*val).value.obj);
             } else {
-                myht = sys::rustjson_get_properties_for_json(val);
+                let obj = (*val).value.obj;
+                let std = zval::std_props_handlers(obj);
+                if std && (*obj).properties.is_null() {
+                    return self.encode_plain_object(obj);
+                }
+                myht = if std {
+                    // zend_std_get_properties_for(JSON): the materialized
+                    // table, with a reference for the walk.
+                    let ht = (*obj).properties;
+                    zval::gc_try_addref(&mut (*ht).gc);
+                    ht
+                } else {
+                    sys::rustjson_get_properties_for_json(val)
+                };
                 prop_ht = myht;
                 as_list = false;
             }
@@ -502,10 +513,20 @@ unsafe fn unprotect(ht: *mut sys::HashTable) {
     }
 }
 
+/// `zend_release_properties`: drop the walk's reference (the last one
+/// destroys the table, in PHP).
 #[inline(always)]
 unsafe fn release_properties(ht: *mut sys::HashTable) {
-    if !ht.is_null() {
-        // SAFETY: ht came from zend_get_properties_for.
-        unsafe { sys::rustjson_release_properties(ht) }
+    if ht.is_null() {
+        return;
+    }
+    // SAFETY: ht came from zend_get_properties_for (or its inlined std case).
+    unsafe {
+        let gc = &mut (*ht).gc;
+        if gc.u.type_info & sys::GC_IMMUTABLE == 0 && gc.refcount > 1 {
+            gc.refcount -= 1;
+        } else {
+            sys::rustjson_release_properties(ht);
+        }
     }
 }

@@ -65,6 +65,17 @@ pub unsafe fn gc_try_unprotect(gc: *mut sys::zend_refcounted_h) {
     }
 }
 
+/// `GC_TRY_ADDREF`: immutable values are not counted.
+#[inline(always)]
+pub unsafe fn gc_try_addref(gc: *mut sys::zend_refcounted_h) {
+    // SAFETY: gc points at a live refcounted header.
+    unsafe {
+        if (*gc).u.type_info & sys::GC_IMMUTABLE == 0 {
+            (*gc).refcount += 1;
+        }
+    }
+}
+
 /// `Z_TRY_ADDREF_P`.
 #[inline(always)]
 pub unsafe fn try_addref(zv: *mut sys::zval) {
@@ -206,4 +217,28 @@ pub unsafe fn array_is_list(ht: *const sys::HashTable) -> bool {
         }
         true
     }
+}
+
+/// Is `obj` a plain object whose properties come from the standard
+/// handlers? (`get_properties_for == NULL && get_properties == zend_std_get_properties`)
+#[inline(always)]
+pub unsafe fn std_props_handlers(obj: *const sys::zend_object) -> bool {
+    // SAFETY: obj is live; handlers is a static table.
+    unsafe {
+        let h = (*obj).handlers;
+        (*h).get_properties_for.is_none()
+            && (*h).get_properties.map(|f| f as usize)
+                == Some(sys::zend_std_get_properties as usize)
+    }
+}
+
+/// The JsonSerializable test of `php_json_encode_zval`: a class with no
+/// interface at all cannot be one (the common case, answered without a call).
+#[inline(always)]
+pub unsafe fn implements(
+    ce: *const sys::zend_class_entry,
+    iface: *const sys::zend_class_entry,
+) -> bool {
+    // SAFETY: ce is a live class entry.
+    unsafe { (*ce).num_interfaces != 0 && sys::rustjson_instanceof(ce, iface) }
 }
