@@ -29,6 +29,9 @@ pub struct Encoder {
 
 const PARTIAL: u32 = opt::PARTIAL_OUTPUT_ON_ERROR;
 
+/// Container nesting from which the C stack is checked at every level.
+const STACK_CHECK_DEPTH: i32 = 128;
+
 /// `ZEND_DOUBLE_MAX_LENGTH`: 3 + DBL_MANT_DIG - DBL_MIN_EXP.
 const DOUBLE_MAX_LENGTH: usize = 3 + 53 + 1021;
 
@@ -40,7 +43,7 @@ impl Encoder {
             depth: 0,
             max_depth,
             error_code: 0,
-            stack_limit: crate::stack::limit(),
+            stack_limit: 0,
         }
     }
 
@@ -248,14 +251,24 @@ impl Encoder {
     }
 
     #[inline(always)]
-    fn stack_exhausted(&self) -> bool {
+    fn stack_exhausted(&mut self) -> bool {
+        if self.stack_limit == 0 {
+            self.stack_limit = crate::stack::limit();
+        }
         let here = 0u8;
         (&here as *const u8 as usize) < self.stack_limit
     }
 
+    /// The stack guard for containers: only worth a look once nesting is
+    /// deep (each level costs a few hundred bytes of stack).
+    #[inline(always)]
+    fn container_stack_exhausted(&mut self) -> bool {
+        self.depth >= STACK_CHECK_DEPTH && self.stack_exhausted()
+    }
+
     /// `php_json_encode_array`: arrays, and objects encoded as their properties.
     unsafe fn encode_array(&mut self, val: *mut sys::zval) -> Status {
-        if self.stack_exhausted() {
+        if self.container_stack_exhausted() {
             self.error_code = error::DEPTH;
             if self.partial() {
                 self.buf.extend(b"null");
@@ -435,6 +448,16 @@ impl Encoder {
 
     /// `php_json_encode_serializable_object` (PHP 8.2–8.4 semantics).
     unsafe fn encode_serializable_object(&mut self, val: *mut sys::zval) -> Status {
+        // Every jsonSerialize() call nests PHP frames on the C stack, without
+        // any container depth: guard here too (chains of objects returning
+        // new objects are unbounded otherwise).
+        if self.stack_exhausted() {
+            self.error_code = error::DEPTH;
+            if self.partial() {
+                self.buf.extend(b"null");
+            }
+            return Err(Fail);
+        }
         // SAFETY: val is a live object zval; retval is ours until ptr_dtor.
         unsafe {
             let obj = (*val).value.obj;

@@ -1,20 +1,47 @@
 //! The `rustjson.enabled` directive (PHP_INI_ALL, default On).
 //!
-//! Its value is cached per thread by the on-modify handler, which PHP runs
-//! at startup, on ini_set()/ini_restore(), at request end and for each new
-//! thread on ZTS, so the hot path reads one thread-local bool.
+//! Its value is cached by the on-modify handler, which PHP runs at startup,
+//! on ini_set()/ini_restore(), at request end and for each new thread on
+//! ZTS: a thread-local bool on ZTS, a plain global on NTS.
 use crate::php::sys;
+#[cfg(php_zts)]
 use std::cell::Cell;
 use std::ffi::c_void;
+#[cfg(not(php_zts))]
+use std::sync::atomic::{AtomicBool, Ordering};
 
+#[cfg(php_zts)]
 thread_local! {
     static ENABLED: Cell<bool> = const { Cell::new(true) };
 }
 
 /// Is rustjson serving calls on this thread?
+#[cfg(php_zts)]
 #[inline(always)]
 pub fn enabled() -> bool {
     ENABLED.with(Cell::get)
+}
+
+#[cfg(php_zts)]
+fn set_enabled(on: bool) {
+    ENABLED.with(|e| e.set(on));
+}
+
+// NTS PHP runs requests on one thread at a time: a plain global, no TLS
+// lookup on the hot path.
+#[cfg(not(php_zts))]
+static ENABLED: AtomicBool = AtomicBool::new(true);
+
+/// Is rustjson serving calls?
+#[cfg(not(php_zts))]
+#[inline(always)]
+pub fn enabled() -> bool {
+    ENABLED.load(Ordering::Relaxed)
+}
+
+#[cfg(not(php_zts))]
+fn set_enabled(on: bool) {
+    ENABLED.store(on, Ordering::Relaxed);
 }
 
 unsafe extern "C" fn on_modify(
@@ -27,7 +54,7 @@ unsafe extern "C" fn on_modify(
 ) -> i32 {
     // SAFETY: PHP passes a live value string.
     let on = unsafe { sys::rustjson_ini_parse_bool(new_value) };
-    ENABLED.with(|e| e.set(on));
+    set_enabled(on);
     0
 }
 
