@@ -94,9 +94,43 @@ impl Encoder {
                 sys::IS_STRING => {
                     return self.escape_string(zval::zstr_bytes((*val).value.str_), self.options)
                 }
+                sys::IS_ARRAY => return self.encode_array_zval(val),
                 _ => return self.encode_zval(val),
             }
         }
+        Ok(())
+    }
+
+    /// An array value: `[]`/`{}` directly when empty (nothing to walk, protect
+    /// or count), otherwise the full container walk.
+    #[inline(always)]
+    unsafe fn encode_array_zval(&mut self, val: *mut sys::zval) -> Status {
+        // SAFETY: val is a live IS_ARRAY zval.
+        unsafe {
+            if zval::ht_count((*val).value.arr) == 0 {
+                return self.encode_empty_array();
+            }
+            self.encode_container_copy(val)
+        }
+    }
+
+    /// `php_json_encode_array` for an empty array: open, depth check at
+    /// close, close. (Failing in non-partial mode discards the output, so
+    /// only the error matters there.)
+    #[inline(always)]
+    fn encode_empty_array(&mut self) -> Status {
+        if self.depth >= self.max_depth {
+            self.error_code = error::DEPTH;
+            if !self.partial() {
+                return Err(Fail);
+            }
+        }
+        let s: &[u8] = if self.options & opt::FORCE_OBJECT != 0 {
+            b"{}"
+        } else {
+            b"[]"
+        };
+        self.buf.extend(s);
         Ok(())
     }
 
@@ -138,7 +172,7 @@ impl Encoder {
                         }
                         return self.encode_container_copy(val);
                     }
-                    sys::IS_ARRAY => return self.encode_container_copy(val),
+                    sys::IS_ARRAY => return self.encode_array_zval(val),
                     sys::IS_REFERENCE => {
                         val = zval::refval(val);
                         continue;
@@ -332,10 +366,7 @@ impl Encoder {
                         self.colon();
                     } else {
                         self.comma(&mut need_comma);
-                        self.buf.push(b'"');
-                        number::write_long(&mut self.buf, e.h as i64);
-                        self.buf.push(b'"');
-                        self.colon();
+                        self.write_int_key(e.h as i64);
                     }
                     let r = self.encode_child(e.val);
                     if self.aborts(r) {
@@ -435,6 +466,15 @@ impl Encoder {
             *need_comma = true;
         }
         self.pretty_newline_indent();
+    }
+
+    /// `"123":` (or `"123": ` when pretty) for an integer key.
+    #[inline(always)]
+    fn write_int_key(&mut self, h: i64) {
+        self.buf.push(b'"');
+        number::write_long(&mut self.buf, h);
+        let s: &[u8] = if self.pretty() { b"\": " } else { b"\":" };
+        self.buf.extend(s);
     }
 
     #[inline(always)]

@@ -228,7 +228,7 @@ pub unsafe fn std_props_handlers(obj: *const sys::zend_object) -> bool {
         let h = (*obj).handlers;
         (*h).get_properties_for.is_none()
             && (*h).get_properties.map(|f| f as usize)
-                == Some(sys::zend_std_get_properties as usize)
+                == Some(sys::zend_std_get_properties as *const () as usize)
     }
 }
 
