@@ -321,10 +321,10 @@ impl Encoder {
                 as_list = self.options & opt::FORCE_OBJECT == 0 && zval::array_is_list(myht);
             } else {
                 let obj = (*val).value.obj;
-                let std = zval::std_props_handlers(obj);
-                if std && (*obj).properties.is_null() {
+                if zval::obj_fast_path_ok(obj) {
                     return self.encode_plain_object(obj);
                 }
+                let std = zval::std_props_handlers(obj);
                 myht = if std {
                     // zend_std_get_properties_for(JSON): the materialized
                     // table, with a reference for the walk.
@@ -338,14 +338,24 @@ impl Encoder {
                 as_list = false;
             }
 
-            if !myht.is_null() && zval::gc_is_recursive(&(*myht).gc) {
+            // What carries the recursion mark: the table, or (8.4+, hooked
+            // classes, whose table is a temporary) the object itself.
+            let recursion_rc: *mut sys::zend_refcounted_h =
+                if is_object && sys::rustjson_class_has_hooks((*(*val).value.obj).ce) {
+                    &mut (*(*val).value.obj).gc
+                } else if myht.is_null() {
+                    core::ptr::null_mut()
+                } else {
+                    &mut (*myht).gc
+                };
+            if !recursion_rc.is_null() && zval::gc_is_recursive(recursion_rc) {
                 self.error_code = error::RECURSION;
                 self.buf.extend(b"null");
                 release_properties(prop_ht);
                 return Err(Fail);
             }
-            if !myht.is_null() {
-                zval::gc_try_protect(&mut (*myht).gc);
+            if !recursion_rc.is_null() {
+                zval::gc_try_protect(recursion_rc);
             }
             self.buf.push(if as_list { b'[' } else { b'{' });
             self.depth += 1;
@@ -353,14 +363,41 @@ impl Encoder {
             let mut need_comma = false;
             if !myht.is_null() && zval::ht_count(myht) > 0 {
                 for e in HtIter::new(myht) {
+                    if !as_list
+                        && is_object
+                        && !e.key.is_null()
+                        && zval::zstr_bytes(e.key).first() == Some(&0)
+                    {
+                        // Skip protected and private members (mangled names).
+                        continue;
+                    }
+                    let data = e.val;
+                    // 8.4+: hooked properties appear as IS_PTR property infos;
+                    // their value is read through the get hook.
+                    #[cfg(php84)]
+                    let mut tmp: sys::zval = core::mem::zeroed();
+                    #[cfg(php84)]
+                    let hooked_tmp = zval::ztype(data) == sys::IS_PTR;
+                    #[cfg(php84)]
+                    let data = if hooked_tmp {
+                        match sys::rustjson_read_hooked_property(val, data, &mut tmp) {
+                            0 => continue,
+                            1 => &mut tmp as *mut sys::zval,
+                            _ => {
+                                if !recursion_rc.is_null() {
+                                    zval::gc_try_unprotect(recursion_rc);
+                                }
+                                release_properties(prop_ht);
+                                return Err(Fail);
+                            }
+                        }
+                    } else {
+                        data
+                    };
                     if as_list {
                         self.comma(&mut need_comma);
                     } else if !e.key.is_null() {
                         let key = zval::zstr_bytes(e.key);
-                        if is_object && key.first() == Some(&0) {
-                            // Skip protected and private members (mangled names).
-                            continue;
-                        }
                         self.comma(&mut need_comma);
                         self.write_key(key);
                         self.colon();
@@ -368,18 +405,22 @@ impl Encoder {
                         self.comma(&mut need_comma);
                         self.write_int_key(e.h as i64);
                     }
-                    let r = self.encode_child(e.val);
+                    let r = self.encode_child(data);
+                    #[cfg(php84)]
+                    if hooked_tmp {
+                        sys::rustjson_zval_ptr_dtor(&mut tmp);
+                    }
                     if self.aborts(r) {
-                        if !myht.is_null() {
-                            zval::gc_try_unprotect(&mut (*myht).gc);
+                        if !recursion_rc.is_null() {
+                            zval::gc_try_unprotect(recursion_rc);
                         }
                         release_properties(prop_ht);
                         return Err(Fail);
                     }
                 }
             }
-            if !myht.is_null() {
-                zval::gc_try_unprotect(&mut (*myht).gc);
+            if !recursion_rc.is_null() {
+                zval::gc_try_unprotect(recursion_rc);
             }
             if self.depth > self.max_depth {
                 self.error_code = error::DEPTH;
@@ -502,26 +543,25 @@ impl Encoder {
         unsafe {
             let obj = (*val).value.obj;
             let ce = (*obj).ce;
-            let myht = sys::rustjson_obj_prop_table(obj);
-            if !myht.is_null() && zval::gc_is_recursive(&(*myht).gc) {
+            let mut mark: *mut sys::HashTable = core::ptr::null_mut();
+            if sys::rustjson_serializable_enter(obj, &mut mark) {
                 self.error_code = error::RECURSION;
                 if self.partial() {
                     self.buf.extend(b"null");
                 }
                 return Err(Fail);
             }
-            protect(myht);
 
             let mut retval: sys::zval = core::mem::zeroed();
             let r = sys::rustjson_call_json_serialize(val, &mut retval);
             if r != sys::SUCCESS || zval::ztype(&retval) == sys::IS_UNDEF {
-                if !sys::rustjson_has_exception() {
+                if sys::rustjson_has_failed_calling_exception() && !sys::rustjson_has_exception() {
                     sys::rustjson_throw_failed_calling(ce);
                 }
                 if self.partial() {
                     self.buf.extend(b"null");
                 }
-                unprotect(myht);
+                sys::rustjson_serializable_leave(obj, mark);
                 return Err(Fail);
             }
             if sys::rustjson_has_exception() {
@@ -529,16 +569,16 @@ impl Encoder {
                 if self.partial() {
                     self.buf.extend(b"null");
                 }
-                unprotect(myht);
+                sys::rustjson_serializable_leave(obj, mark);
                 return Err(Fail);
             }
             let rc = if zval::ztype(&retval) == sys::IS_OBJECT && retval.value.obj == obj {
                 // `return $this;`: encode its properties directly.
-                unprotect(myht);
+                sys::rustjson_serializable_leave(obj, mark);
                 self.encode_array(&mut retval)
             } else {
                 let rc = self.encode_zval(&mut retval);
-                unprotect(myht);
+                sys::rustjson_serializable_leave(obj, mark);
                 rc
             };
             sys::rustjson_zval_ptr_dtor(&mut retval);
@@ -557,22 +597,6 @@ impl Encoder {
             }
             self.encode_zval(sys::rustjson_enum_case_value(obj))
         }
-    }
-}
-
-#[inline(always)]
-unsafe fn protect(ht: *mut sys::HashTable) {
-    if !ht.is_null() {
-        // SAFETY: ht is live.
-        unsafe { zval::gc_try_protect(&mut (*ht).gc) }
-    }
-}
-
-#[inline(always)]
-unsafe fn unprotect(ht: *mut sys::HashTable) {
-    if !ht.is_null() {
-        // SAFETY: ht is live.
-        unsafe { zval::gc_try_unprotect(&mut (*ht).gc) }
     }
 }
 

@@ -55,12 +55,20 @@ zval *rustjson_obj_prop(zend_object *obj, uint32_t offset) { return OBJ_PROP(obj
 
 zend_result rustjson_call_json_serialize(zval *obj, zval *retval)
 {
+#if PHP_VERSION_ID >= 80500
+	/* 8.5 calls the method it finds by its lowercase name directly. */
+	zend_object *zobj = Z_OBJ_P(obj);
+	zend_function *fn = zend_hash_str_find_ptr(&zobj->ce->function_table, "jsonserialize", sizeof("jsonserialize") - 1);
+	zend_call_known_function(fn, zobj, zobj->ce, retval, 0, NULL, NULL);
+	return Z_TYPE_P(retval) == IS_UNDEF ? FAILURE : SUCCESS;
+#else
 	zval fname;
 	zend_result r;
 	ZVAL_STRING(&fname, "jsonSerialize");
 	r = call_user_function(NULL, obj, &fname, retval, 0, NULL);
 	zval_ptr_dtor(&fname);
 	return r;
+#endif
 }
 
 void rustjson_throw_failed_calling(zend_class_entry *ce)
@@ -113,3 +121,84 @@ void rustjson_display_ini(zend_module_entry *module) { display_ini_entries(modul
 bool rustjson_ini_parse_bool(zend_string *value) { return zend_ini_parse_bool(value); }
 
 void rustjson_throw_internal_error(const char *msg) { zend_throw_error(NULL, "%s", msg); }
+
+/* ---- Version-dependent parts of the object walk ---- */
+
+bool rustjson_obj_fast_path_ok(const zend_object *obj)
+{
+	return obj->properties == NULL
+		&& obj->handlers->get_properties_for == NULL
+		&& obj->handlers->get_properties == zend_std_get_properties
+#if PHP_VERSION_ID >= 80400
+		&& obj->ce->num_hooked_props == 0
+		&& !zend_object_is_lazy((zend_object *) obj)
+#endif
+		;
+}
+
+bool rustjson_class_has_hooks(const zend_class_entry *ce)
+{
+#if PHP_VERSION_ID >= 80400
+	return ce->num_hooked_props != 0;
+#else
+	(void) ce;
+	return false;
+#endif
+}
+
+int rustjson_read_hooked_property(zval *obj, zval *data, zval *tmp)
+{
+#if PHP_VERSION_ID >= 80400
+	zend_property_info *prop_info = Z_PTR_P(data);
+	if ((prop_info->flags & ZEND_ACC_VIRTUAL) && !prop_info->hooks[ZEND_PROPERTY_HOOK_GET]) {
+		return 0;
+	}
+	zend_read_property_ex(prop_info->ce, Z_OBJ_P(obj), prop_info->name, /* silent */ true, tmp);
+	return EG(exception) ? -1 : 1;
+#else
+	(void) obj; (void) data; (void) tmp;
+	return 0;
+#endif
+}
+
+bool rustjson_serializable_enter(zend_object *obj, HashTable **ht_out)
+{
+#if PHP_VERSION_ID >= 80300
+	uint32_t *guard = zend_get_recursion_guard(obj);
+	*ht_out = NULL;
+	if (ZEND_GUARD_IS_RECURSIVE(guard, JSON)) {
+		return true;
+	}
+	ZEND_GUARD_PROTECT_RECURSION(guard, JSON);
+	return false;
+#else
+	HashTable *ht = obj->handlers->get_properties(obj);
+	*ht_out = ht;
+	if (ht && GC_IS_RECURSIVE(ht)) {
+		return true;
+	}
+	if (ht) {
+		GC_TRY_PROTECT_RECURSION(ht);
+	}
+	return false;
+#endif
+}
+
+void rustjson_serializable_leave(zend_object *obj, HashTable *ht)
+{
+#if PHP_VERSION_ID >= 80300
+	(void) ht;
+	uint32_t *guard = zend_get_recursion_guard(obj);
+	ZEND_GUARD_UNPROTECT_RECURSION(guard, JSON);
+#else
+	(void) obj;
+	if (ht) {
+		GC_TRY_UNPROTECT_RECURSION(ht);
+	}
+#endif
+}
+
+bool rustjson_has_failed_calling_exception(void)
+{
+	return PHP_VERSION_ID < 80500;
+}

@@ -16,6 +16,10 @@
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "zend_enum.h"
+#if PHP_VERSION_ID >= 80400
+#include "zend_property_hooks.h"
+#include "zend_lazy_objects.h"
+#endif
 
 /* JSON_G(error_code) (json_globals is per thread on ZTS). */
 int *rustjson_json_error_code_ptr(void);
@@ -83,5 +87,27 @@ bool rustjson_ini_parse_bool(zend_string *value);
 
 /* An internal error surfaced as a PHP Error (never expected). */
 void rustjson_throw_internal_error(const char *msg);
+
+/* ---- Version-dependent parts of the object walk (json_encoder.c differs
+ * between 8.2, 8.3, 8.4 and 8.5). ---- */
+
+/* The "optimized" declared-properties path is allowed: no materialized
+ * table, standard handlers; 8.4+: no hooked properties, not lazy. */
+bool rustjson_obj_fast_path_ok(const zend_object *obj);
+/* 8.4+: the class has hooked properties (the recursion mark then goes on
+ * the object, not on the temporary properties table). */
+bool rustjson_class_has_hooks(const zend_class_entry *ce);
+/* 8.4+: a properties-table entry that is IS_PTR (a hooked property):
+ * 0 = skip it (virtual without get), 1 = value read into *tmp (get hook
+ * called), -1 = the hook threw. */
+int rustjson_read_hooked_property(zval *obj, zval *data, zval *tmp);
+/* JsonSerializable recursion mark: 8.2 uses the GC flag of Z_OBJPROP (and
+ * materializes it); 8.3+ the object's JSON recursion guard. Returns 1 if
+ * already marked (recursion), else marks and returns 0; `ht_out` receives
+ * the 8.2 table (or NULL) to unmark later. */
+bool rustjson_serializable_enter(zend_object *obj, HashTable **ht_out);
+void rustjson_serializable_leave(zend_object *obj, HashTable *ht);
+/* Does the "Failed calling X::jsonSerialize()" exception exist (< 8.5)? */
+bool rustjson_has_failed_calling_exception(void);
 
 #endif

@@ -242,3 +242,20 @@ pub unsafe fn implements(
     // SAFETY: ce is a live class entry.
     unsafe { (*ce).num_interfaces != 0 && sys::rustjson_instanceof(ce, iface) }
 }
+
+/// May `php_json_encode_array` take its "optimized" declared-properties
+/// path for `obj`? (Standard handlers, no materialized table; on 8.4+ also
+/// no hooked properties and not a lazy object.)
+#[inline(always)]
+pub unsafe fn obj_fast_path_ok(obj: *const sys::zend_object) -> bool {
+    #[cfg(not(php84))]
+    // SAFETY: obj is live.
+    unsafe {
+        (*obj).properties.is_null() && std_props_handlers(obj)
+    }
+    #[cfg(php84)]
+    // SAFETY: obj is live.
+    unsafe {
+        sys::rustjson_obj_fast_path_ok(obj)
+    }
+}
