@@ -10,16 +10,26 @@ zend_class_entry *rustjson_json_exception_ce(void) { return php_json_exception_c
 zend_long rustjson_serialize_precision(void) { return PG(serialize_precision); }
 bool rustjson_has_exception(void) { return EG(exception) != NULL; }
 
-void rustjson_smart_str_grow(smart_str *str, size_t additional) { smart_str_alloc(str, additional, 0); }
+
+/* smart_str_ferealloc() exists in PHP releases with delayed OOM errors
+ * (8.2.36+, 8.4.x) and not in older ones: bind it weakly, so one build
+ * loads into every patch release of its minor version and uses the fallible
+ * path where the running PHP has it. */
+#ifndef RUSTJSON_HAVE_FALLIBLE_SMART_STR
+ZEND_API bool ZEND_FASTCALL smart_str_ferealloc(smart_str *str, size_t len, bool fallible);
+#endif
+#pragma weak smart_str_ferealloc
 
 bool rustjson_smart_str_try_grow(smart_str *str, size_t additional)
 {
-#ifdef RUSTJSON_HAVE_FALLIBLE_SMART_STR
-	return smart_str_falloc(str, additional, 0, 1) != (size_t) -1;
-#else
-	smart_str_alloc(str, additional, 0);
+	/* smart_str_alloc()'s own arithmetic: grow to the new length when it
+	 * reaches the capacity (the caller only calls us then). */
+	size_t len = str->s ? ZSTR_LEN(str->s) + additional : additional;
+	if (smart_str_ferealloc) {
+		return smart_str_ferealloc(str, len, /* fallible */ true);
+	}
+	smart_str_erealloc(str, len);
 	return true;
-#endif
 }
 zend_string *rustjson_smart_str_extract(smart_str *str) { return smart_str_extract(str); }
 void rustjson_smart_str_free(smart_str *str) { smart_str_free(str); }

@@ -31,12 +31,10 @@ zend_long rustjson_serialize_precision(void);
 /* EG(exception) != NULL */
 bool rustjson_has_exception(void);
 
-/* Output buffer: smart_str_alloc(str, additional, 0), stock's own growth
- * (page steps; on 8.2.36+ also its immediate memory_limit error). */
-void rustjson_smart_str_grow(smart_str *str, size_t additional);
-/* The same through the fallible path where PHP has one (8.2.36+: an
- * allocation over memory_limit returns false and PHP raises the error
- * when the function returns, as stock ext/json does). */
+/* Output buffer: smart_str_alloc()'s growth (page steps), through the
+ * fallible path where the running PHP has one (8.2.36+: an allocation over
+ * memory_limit returns false and PHP raises the error when the function
+ * returns, as stock ext/json does). */
 bool rustjson_smart_str_try_grow(smart_str *str, size_t additional);
 zend_string *rustjson_smart_str_extract(smart_str *str);
 void rustjson_smart_str_free(smart_str *str);
