@@ -16,6 +16,8 @@ Not observable from PHP: the ini file name and the composer.json/config.m4 names
 checks those.
 --SKIPIF--
 <?php if (get_cfg_var('rustjson_test.stock')) die('skip rustjson-specific test (stock-oracle mode)'); ?>
+--INI--
+pcre.jit=0
 --FILE--
 <?php
 require __DIR__ . '/rustjson_test.inc';
