@@ -15,11 +15,20 @@
 # Single steps: test-core, test-phpt, test-phpt-jit, test-phpt-stock, test-official, test-diff.
 # Variables: PHP (php binary, default php), CARGO, FUZZ_COUNT (differential run size),
 #            BENCH_ARGS (extra arguments for bench / bench-callgrind, e.g. --filter=REGEX).
+#
+# Other PHPs (tools/php-builds/; each made once and cached in $RUSTJSON_CACHE, default /var/cache/rustjson):
+#   make test-debug     PHP 8.2 debug build: leaks and failed assertions fail the run
+#   make test-zts       PHP 8.2 debug ZTS build
+#   make test-php84     PHP 8.4 (Debian trixie binaries, chroot)
+#   make test-php85     PHP 8.5 (Debian experimental binaries, chroot)
+#   make test-matrix    all four, one after the other
+#   (LEG_FUZZ_COUNT: random json_encode cases per leg, default 20000; seed FUZZ_SEED)
 
 PHP        ?= php
 CARGO      ?= cargo
 FUZZ_COUNT ?= 200000
 FUZZ_SEED  ?= 20261129
+LEG_FUZZ_COUNT ?= 20000
 COUNT      ?= 1000000
 BENCH_ARGS ?=
 SO         := modules/rustjson.so
@@ -27,7 +36,8 @@ SO_ABS     := $(CURDIR)/$(SO)
 
 # The stages depend on each other's order; never run them in parallel.
 .NOTPARALLEL:
-.PHONY: all build setup test test-core test-phpt test-phpt-jit test-phpt-stock test-official test-diff fuzz demo bench bench-callgrind clean help
+.PHONY: all build setup test test-core test-phpt test-phpt-jit test-phpt-stock test-official test-sweeps test-diff fuzz demo bench bench-callgrind clean help \
+	test-debug test-zts test-php84 test-php85 test-matrix
 
 all: build
 
@@ -64,6 +74,12 @@ test-phpt-stock:
 test-official: setup build
 	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) bash tools/official-suite.sh
 
+# The cores against the real PHP binary: 10,000,000 doubles (serialize_precision -1, with and
+# without PRESERVE_ZERO_FRACTION) and ~7 million strings x flag sets through every escaper.
+test-sweeps:
+	CARGO_TARGET_DIR=$(CURDIR)/target bash tools/number_sweep.sh 10000000
+	CARGO_TARGET_DIR=$(CURDIR)/target PHP=$(PHP) sh tools/escape_php_check.sh
+
 # The bounded differential run of `make test`: FUZZ_COUNT random values (pinned seed, so CI
 # is reproducible) plus every exhaustive sweep; stock vs rustjson in one process.
 test-diff: build
@@ -78,7 +94,7 @@ fuzz: build
 # Closing line: 'stages: N passed, 0 failed[, N skipped]'.
 test:
 	@set -e; start=$$(date +%s); skipped=0; passed=0; \
-	for t in setup build test-core test-phpt-stock test-phpt test-phpt-jit test-official test-diff; do \
+	for t in setup build test-core test-sweeps test-phpt-stock test-phpt test-phpt-jit test-official test-diff test-matrix; do \
 		echo; echo "==== make $$t"; t0=$$(date +%s); \
 		if [ $$t = test-diff ] && [ ! -f tools/fuzz/run.php ]; then \
 			echo "test-diff: SKIPPED (tools/fuzz/run.php does not exist yet)"; skipped=$$((skipped + 1)); continue; \
@@ -89,6 +105,26 @@ test:
 	echo; echo "make test: all stages passed in $$(( $$(date +%s) - start ))s"; \
 	if [ $$skipped -gt 0 ]; then echo "stages: $$passed passed, 0 failed, $$skipped skipped"; \
 	else echo "stages: $$passed passed, 0 failed"; fi
+
+# ---- Other PHPs (tools/php-builds/leg.sh): build rustjson against that PHP (own CARGO_TARGET_DIR in
+# $RUSTJSON_CACHE), then php-tests/ (oracle: that PHP's stock output), +JIT, PHP 8.2's ext/json/tests
+# (stock vs rustjson), the json_encode and json_validate differential runs. Closing line of each:
+# '<leg>: N passed, M failed'.
+test-debug: setup
+	FUZZ_COUNT=$(LEG_FUZZ_COUNT) FUZZ_SEED=$(FUZZ_SEED) CARGO=$(CARGO) bash tools/php-builds/leg.sh debug
+
+test-zts: setup
+	FUZZ_COUNT=$(LEG_FUZZ_COUNT) FUZZ_SEED=$(FUZZ_SEED) CARGO=$(CARGO) bash tools/php-builds/leg.sh zts-debug
+
+test-php84: setup
+	FUZZ_COUNT=$(LEG_FUZZ_COUNT) FUZZ_SEED=$(FUZZ_SEED) CARGO=$(CARGO) bash tools/php-builds/leg.sh php84
+
+test-php85: setup
+	FUZZ_COUNT=$(LEG_FUZZ_COUNT) FUZZ_SEED=$(FUZZ_SEED) CARGO=$(CARGO) bash tools/php-builds/leg.sh php85
+
+# All legs in order, continuing after a failed one; closing line 'matrix: N passed, M failed'.
+test-matrix: setup
+	FUZZ_COUNT=$(LEG_FUZZ_COUNT) FUZZ_SEED=$(FUZZ_SEED) CARGO=$(CARGO) bash tools/php-builds/matrix.sh
 
 demo: setup build
 	$(PHP) -n -d extension=$(SO_ABS) tools/demo.php
@@ -105,3 +141,5 @@ clean:
 	$(CARGO) clean
 	rm -rf modules
 	rm -f php-tests/*.diff php-tests/*.exp php-tests/*.log php-tests/*.out php-tests/*.php php-tests/*.sh php-tests/*.mem
+
+-include mk/*.mk

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# tools/php-builds/official.sh: PHP 8.2's own ext/json/tests (from the source tools/setup.sh unpacked)
+# on ANOTHER PHP, stock (no extension) vs rustjson, compared test by test.
+#
+# On PHP 8.4/8.5 some of these 8.2 tests fail on stock PHP too (changed messages, deprecations); that
+# is fine as long as rustjson fails them IDENTICALLY. The run passes only if
+#   - every test has the same status with and without rustjson, and
+#   - for every test that does not pass on stock, rustjson's actual output equals stock's (.out), and
+#   - no rustjson run leaks, asserts or crashes.
+#
+# Environment: PHP, RUSTJSON_SO, RUN_TESTS (that PHP's run-tests.php), SRC (unpacked PHP 8.2 source),
+#              WORK (work directory, created)
+# Closing line: "official: N passed, M failed (K fail identically on stock PHP x.y.z)"
+#   N = tests rustjson passes, M = tests whose result differs from stock.
+set -euo pipefail
+: "${PHP:?}" "${RUSTJSON_SO:?}" "${RUN_TESTS:?}" "${SRC:?}" "${WORK:?}"
+LEAK_RE='memory leaks detected|Assertion .* failed|zend_mm_heap corrupted|Segmentation fault|Termsig=|AddressSanitizer'
+
+rm -rf "$WORK"
+mkdir -p "$WORK"
+ver=$("$PHP" -n -r 'echo PHP_VERSION, PHP_ZTS ? " ZTS" : "", PHP_DEBUG ? " debug" : "";')
+
+# run_suite NAME php-args...: copy the tests (run-tests.php writes next to them), run, results in NAME.W
+run_suite() {
+    local name=$1; shift
+    local rc=0
+    # both runs in the same directory (WORK/run, moved aside afterwards): identical paths in outputs
+    rm -rf "$WORK/run"
+    mkdir -p "$WORK/run"
+    cp -r "$SRC/ext/json/tests" "$WORK/run/tests"
+    (cd "$WORK/run" && TEST_PHP_EXECUTABLE="$PHP" NO_INTERACTION=1 \
+        "$PHP" -n "$RUN_TESTS" -q --offline --no-color --no-progress --show-diff \
+        -n "$@" -W "$WORK/$name.W" tests) > "$WORK/$name.log" 2>&1 || rc=$?
+    mv "$WORK/run" "$WORK/$name"
+    if [ ! -s "$WORK/$name.W" ]; then
+        echo "official: run-tests.php wrote no results for '$name' (exit $rc); log:" >&2
+        tail -n 40 "$WORK/$name.log" >&2
+        echo "official: 0 passed, 1 failed"
+        exit 1
+    fi
+    # "STATUS<TAB>/path/x.phpt" -> "x.phpt STATUS"
+    awk -F'\t' '{ n = split($2, p, "/"); print p[n] " " $1 }' "$WORK/$name.W" | sort > "$WORK/$name.st"
+}
+
+run_suite stock
+run_suite rustjson -d "extension=$RUSTJSON_SO" -d rustjson.enabled=1
+
+total=$(wc -l < "$WORK/stock.st")
+stock_pass=$(awk '$2 == "PASSED"' "$WORK/stock.st" | wc -l)
+ext_pass=$(awk '$2 == "PASSED"' "$WORK/rustjson.st" | wc -l)
+echo "official ext/json suite ($(basename "$SRC") tests, $total files) on PHP $ver: stock $stock_pass passed, rustjson $ext_pass passed"
+
+differ=()
+same_fail=0
+while read -r t st; do
+    est=$(awk -v t="$t" '$1 == t { print $2 }' "$WORK/rustjson.st")
+    if [ "$st" != "$est" ]; then
+        differ+=("$t (stock $st, rustjson ${est:-missing})")
+    elif [ "$st" != PASSED ] && [ "$st" != SKIPPED ]; then
+        if cmp -s "$WORK/stock/tests/${t%.phpt}.out" "$WORK/rustjson/tests/${t%.phpt}.out"; then
+            same_fail=$((same_fail + 1))
+        else
+            differ+=("$t ($st on both, different output)")
+        fi
+    fi
+done < "$WORK/stock.st"
+if grep -lE "$LEAK_RE" "$WORK"/rustjson/tests/*.out > "$WORK/leaks" 2>/dev/null; then
+    echo "official: leaks/assertions/crashes with rustjson in: $(xargs -n1 basename < "$WORK/leaks" | tr '\n' ' ')" >&2
+fi
+if [ "$same_fail" -gt 0 ]; then
+    echo "official: fail identically on stock and rustjson (this PHP is not 8.2): $(awk '$2 != "PASSED" && $2 != "SKIPPED" { printf "%s ", $1 }' "$WORK/stock.st")"
+fi
+if [ ${#differ[@]} -gt 0 ]; then
+    echo "official: results differ from stock PHP $ver:" >&2
+    printf '  %s\n' "${differ[@]}" >&2
+    echo "--- rustjson run log (failures with diffs) ---" >&2
+    grep -v '^PASS ' "$WORK/rustjson.log" | head -n 300 >&2 || true
+    for t in "${differ[@]}"; do
+        t=${t%% *}
+        [ -f "$WORK/stock/tests/${t%.phpt}.out" ] && [ -f "$WORK/rustjson/tests/${t%.phpt}.out" ] &&
+            diff "$WORK/stock/tests/${t%.phpt}.out" "$WORK/rustjson/tests/${t%.phpt}.out" | head -n 20 >&2
+    done
+fi
+echo "official: $ext_pass passed, ${#differ[@]} failed ($same_fail fail identically on stock PHP $ver)"
+[ ${#differ[@]} -eq 0 ] && [ ! -s "$WORK/leaks" ]
