@@ -47,8 +47,9 @@ help:
 setup:
 	PHP=$(PHP) bash tools/setup.sh
 
+# ext-php-rs wants absolute paths in PHP/PHP_CONFIG (make exports command-line variables).
 build:
-	$(CARGO) build --release
+	PHP="$$(command -v $(PHP))" $(CARGO) build --release
 	@mkdir -p modules
 	@# copy + rename: never overwrite a .so in place that a running php may have mapped
 	cp target/release/librustjson.so modules/.rustjson.so.tmp
