@@ -267,6 +267,91 @@ mod guarded {
         }
     }
 
+    /// Like [`GuardSink`], but growing like `smart_str` (to whole pages, less
+    /// a header), so that the spare capacity after a growth is large and the
+    /// block-wide paths (the escape-dense expansion, four UTF-8 sequences at
+    /// a time) run right up to the guard page.
+    struct PageGuardSink(GuardSink);
+
+    impl Sink for PageGuardSink {
+        fn len(&self) -> usize {
+            self.0.len
+        }
+        fn spare(&self) -> usize {
+            self.0.cap - self.0.len
+        }
+        fn reserve(&mut self, additional: usize) {
+            if self.spare() >= additional {
+                return;
+            }
+            let want = self.0.len + additional;
+            let cap = (want + 25).div_ceil(4096) * 4096 - 25;
+            let extra = cap - self.0.len;
+            self.0.reserve(extra);
+        }
+        fn truncate(&mut self, len: usize) {
+            self.0.truncate(len)
+        }
+        fn spare_ptr(&mut self) -> *mut u8 {
+            self.0.spare_ptr()
+        }
+        unsafe fn commit(&mut self, n: usize) {
+            // SAFETY: forwarded.
+            unsafe { self.0.commit(n) }
+        }
+        fn as_bytes(&self) -> &[u8] {
+            self.0.as_bytes()
+        }
+    }
+
+    /// Escape-dense and non-ASCII-dense inputs of many lengths through a
+    /// page-growing sink whose capacity ends at a guard page.
+    #[test]
+    fn dense_inputs_never_write_past_a_page_sink() {
+        let imps = implementations();
+        let mut all: Vec<Vec<u8>> = Vec::new();
+        for len in (0..=300).chain([4000, 4093, 4094, 4095, 4096, 4097, 8190, 12000]) {
+            all.push(vec![b'"'; len]);
+            all.push((0..len).map(|k| b"\\\"/\n\t\r\x08\x0c"[k % 8]).collect());
+            all.push(
+                (0..len)
+                    .map(|k| if k % 16 == 15 { b'"' } else { b'a' })
+                    .collect(),
+            );
+            all.push(b"\x01".repeat(len));
+            all.push("Жж".repeat(len / 4 + 1).into_bytes()[..len / 2 * 2].to_vec());
+            all.push("中".repeat(len / 3).into_bytes());
+            all.push("😀".repeat(len / 4).into_bytes());
+            all.push("é a".repeat(len / 4).into_bytes());
+        }
+        for s in all {
+            for opts in [
+                0,
+                UNESCAPED_UNICODE,
+                HEX_QUOT | HEX_TAG,
+                UNESCAPED_SLASHES | INVALID_UTF8_SUBSTITUTE,
+            ] {
+                let want = naive(&s, opts);
+                for imp in &imps {
+                    // Empty, and with some output already in the sink.
+                    for before in [0, 1, 3000] {
+                        let mut sink = PageGuardSink(GuardSink::new());
+                        sink.extend(&vec![b'x'; before]);
+                        let r =
+                            rustjson_core::escape::escape_string_using(imp, &mut sink, &s, opts)
+                                .unwrap();
+                        assert!(r.is_ok());
+                        assert_eq!(
+                            &sink.as_bytes()[before..],
+                            want.as_deref().unwrap(),
+                            "{imp}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     fn inputs() -> Vec<Vec<u8>> {
         let mut v = Vec::new();
         for len in 0..=140usize {

@@ -176,3 +176,104 @@ fn php_random_strings() {
     }
     differential("random strings", cases);
 }
+
+/// The block-wide paths (escape-dense blocks expanded in one go, runs of
+/// 2- and 3-byte sequences taken several at a time, UTF-8 in the block
+/// walk): dense strings around the block boundaries × the flag sets that
+/// change them.
+#[test]
+#[ignore]
+fn php_dense_strings() {
+    let two: &[u8] = b"\"\\/\x08\x09\x0a\x0c\x0d";
+    let seqs: &[&[u8]] = &[
+        b"\xc3\xa9",
+        b"\xd0\x96",
+        b"\xdf\xbf",
+        b"\xe0\xa0\x80",
+        b"\xe4\xb8\xad",
+        b"\xed\x9f\xbf",
+        b"\xef\xbf\xbf",
+        b"\xe2\x80\xa8",
+        b"\xf0\x9f\x98\x80",
+        b"\xf4\x8f\xbf\xbf",
+    ];
+    let breakers: &[&[u8]] = &[
+        b"\xc1\xbf",
+        b"\xed\xa0\x80",
+        b"\xe0\x9f\xbf",
+        b"\xf4\x90\x80\x80",
+        b"\xc3",
+        b"\xe4\xb8",
+        b"\xff",
+        b"\x01",
+        b"<",
+        b" ",
+        b"ab",
+    ];
+    let flags = [
+        0,
+        UNESCAPED_SLASHES,
+        HEX_QUOT,
+        HEX_TAG | HEX_AMP | HEX_APOS | HEX_QUOT,
+        UNESCAPED_UNICODE,
+        UNESCAPED_UNICODE | UNESCAPED_LINE_TERMINATORS,
+        INVALID_UTF8_SUBSTITUTE,
+        INVALID_UTF8_IGNORE | UNESCAPED_UNICODE,
+    ];
+    let pad = |n: usize| -> Vec<u8> { (0..n).map(|k| b"abcXYZ019 ~!#%"[k % 14]).collect() };
+    let mut rng = Rng(0xbee5);
+    let mut cases = Vec::new();
+    for opts in flags {
+        // Runs of two-byte escapes at every alignment, with clean bytes.
+        for prefix in 0..=33 {
+            for len in [1, 2, 3, 31, 32, 33, 64, 65, 100] {
+                let mut s = pad(prefix);
+                s.extend((0..len).map(|k| two[k % two.len()]));
+                s.extend_from_slice(&pad(prefix % 7));
+                cases.push((opts, s));
+                let mut s = pad(prefix);
+                s.extend((0..len).map(|_| {
+                    if rng.below(2) == 0 {
+                        two[rng.below(two.len())]
+                    } else {
+                        b'q'
+                    }
+                }));
+                cases.push((opts, s));
+            }
+        }
+        // Runs of one sequence, broken by anything at every position.
+        for seq in seqs {
+            for copies in [1, 2, 3, 4, 5, 8, 9] {
+                let run = seq.repeat(copies);
+                for brk in breakers {
+                    for at in (0..=copies).map(|k| k * seq.len()) {
+                        for prefix in [0, 30] {
+                            let mut s = pad(prefix);
+                            s.extend_from_slice(&run[..at]);
+                            s.extend_from_slice(brk);
+                            s.extend_from_slice(&run[at..]);
+                            s.extend_from_slice(&pad(copies % 5));
+                            cases.push((opts, s));
+                        }
+                    }
+                }
+            }
+        }
+        // Random dense mixes, up to a few hundred bytes.
+        for _ in 0..2000 {
+            let len = rng.below(400);
+            let mut s = Vec::new();
+            while s.len() < len {
+                match rng.below(10) {
+                    0..=3 => s.push(two[rng.below(two.len())]),
+                    4..=7 => s.extend_from_slice(seqs[rng.below(seqs.len())]),
+                    8 => s.push(b'a' + rng.below(26) as u8),
+                    _ => s.extend_from_slice(breakers[rng.below(breakers.len())]),
+                }
+            }
+            cases.push((opts, s));
+        }
+    }
+    differential("dense strings", cases);
+}

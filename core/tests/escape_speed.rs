@@ -1,5 +1,13 @@
-//! Rough throughput of every implementation (GB/s of input). #[ignore]d:
+//! Rough speed of every implementation (GB/s of input, ns per string).
+//! #[ignore]d:
 //! `cargo test -p rustjson-core --release --test escape_speed -- --ignored --nocapture`
+//!
+//! The inputs are those of tools/bench/lib.php (`bench_text_inputs`): 4 KiB
+//! texts in several scripts (default flags and JSON_UNESCAPED_UNICODE),
+//! escape-dense strings, and short strings / keys, where the per-call cost
+//! of the entry path shows. For stable numbers (this machine is shared),
+//! count instructions instead: `valgrind --tool=callgrind` on a small
+//! binary calling `escape_string` in a loop.
 
 use rustjson_core::escape::{available_implementations, escape_string, escape_string_using};
 use rustjson_core::options::*;
@@ -8,7 +16,7 @@ use std::time::Instant;
 
 fn measure(label: &str, imp: Option<&str>, s: &[u8], opts: u32) {
     let mut out = Vec::with_capacity(s.len() * 6 + 2);
-    let reps = (64 << 20) / s.len().max(1) + 1;
+    let reps = (16 << 20) / s.len().max(16) + 1;
     let mut best = f64::MAX;
     for _ in 0..5 {
         let t = Instant::now();
@@ -32,46 +40,97 @@ fn measure(label: &str, imp: Option<&str>, s: &[u8], opts: u32) {
     );
 }
 
+/// `unit` repeated to `bytes` bytes, cut back to a whole character (as
+/// `bench_fill` in tools/bench/lib.php).
+fn fill(unit: &str, bytes: usize) -> Vec<u8> {
+    let mut s = unit.repeat(bytes / unit.len() + 1);
+    s.truncate(s.floor_char_boundary(bytes));
+    s.into_bytes()
+}
+
 #[test]
 #[ignore]
 fn speed() {
-    let ascii: Vec<u8> = (0..65536)
-        .map(|k| b"The quick brown fox jumps over the lazy dog. "[k % 45])
-        .collect();
-    let mut cyr = "Съешь же ещё этих мягких французских булок, да выпей чаю. ".repeat(80);
-    cyr.truncate(cyr.floor_char_boundary(4096));
-    let cyr = cyr.into_bytes();
-    let mut fr =
-        "Le cœur a ses raisons que la raison ne connaît point. Très bien, ça va déjà. ".repeat(60);
-    fr.truncate(fr.floor_char_boundary(4096));
-    let fr = fr.into_bytes();
-    let url = "https://example.com/api/v1/users/12345/profile?x=1 "
-        .repeat(90)
-        .into_bytes()[..4096]
-        .to_vec();
-    let dense: Vec<u8> = (0..4096).map(|k| b"a\"b\\c\nd\te/"[k % 10]).collect();
-    let keys: [&[u8]; 4] = [b"id", b"name", b"created_at", b"profile_image_url"];
+    let k4 = 4096;
+    let lorem = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor \
+                 incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis \
+                 nostrud exercitation ullamco. ";
+    let texts: Vec<(&str, Vec<u8>)> = vec![
+        ("64 KiB ASCII", fill(lorem, 65536)),
+        ("4 KiB ASCII", fill(lorem, k4)),
+        (
+            "4 KiB HTML",
+            fill(
+                "<div class=\"item\"><a href=\"/wiki/Main_Page?x=1&amp;y=2\" title='Home'>Home \
+                 &amp; away</a> <span>&lt;b&gt; 42 &gt; 7</span></div>\n",
+                k4,
+            ),
+        ),
+        (
+            "4 KiB URLs",
+            fill(
+                "https://api.example.com/v1/users/1234567/repos?page=2&per_page=100 \
+                 http://cdn.example.org/static/img/logo-2x.png ",
+                k4,
+            ),
+        ),
+        ("4 KiB quote every 16 B", fill("abcdefghijklmno\"", k4)),
+        ("4 KiB quotes only", vec![b'"'; k4]),
+        (
+            "4 KiB newline every 40 B",
+            fill("The quick brown fox jumps over the dog\n", k4),
+        ),
+        (
+            "4 KiB Cyrillic",
+            fill(
+                "Съешь же ещё этих мягких французских булок, да выпей чаю. Широкая \
+                 электрификация южных губерний. ",
+                k4,
+            ),
+        ),
+        (
+            "4 KiB CJK",
+            fill(
+                "我能吞下玻璃而不伤身体。日本語の文章を書いています。東京都千代田区丸の内一丁目、漢字とかな。",
+                k4,
+            ),
+        ),
+        (
+            "4 KiB emoji",
+            fill("😀🎉🚀👍🏽❤️🔥✨🐘🦀😂🙈👨‍👩‍👧🌍🍕⚡", k4),
+        ),
+        (
+            "4 KiB French",
+            fill(
+                "Les élèves étudièrent à l'école près de la forêt; où est le garçon? Ça va \
+                 très bien, merci. Noël approche et la fête sera déjà là. ",
+                k4,
+            ),
+        ),
+    ];
     for imp in available_implementations() {
-        measure("64 KiB ASCII", Some(imp), &ascii, 0);
-        measure("4 KiB Cyrillic", Some(imp), &cyr, 0);
-        measure(
-            "4 KiB Cyrillic UNESCAPED_UNICODE",
-            Some(imp),
-            &cyr,
-            UNESCAPED_UNICODE,
-        );
-        measure("4 KiB French", Some(imp), &fr, 0);
-        measure(
-            "4 KiB French UNESCAPED_UNICODE",
-            Some(imp),
-            &fr,
-            UNESCAPED_UNICODE,
-        );
-        measure("4 KiB URLs", Some(imp), &url, 0);
-        measure("4 KiB dense escapes", Some(imp), &dense, 0);
+        for (label, s) in &texts {
+            measure(label, Some(imp), s, 0);
+            if !s.is_ascii() {
+                measure(&format!("{label} UU"), Some(imp), s, UNESCAPED_UNICODE);
+            }
+        }
     }
-    for k in keys {
-        measure(&format!("key {:?}", String::from_utf8_lossy(k)), None, k, 0);
+    let short: [(&str, &[u8]); 6] = [
+        ("key \"id\"", b"id"),
+        ("key \"created_at\"", b"created_at"),
+        ("16 B ASCII", b"Hello, world 123"),
+        ("32 B ASCII", b"Hello, world 123 Hello, world 12"),
+        (
+            "64 B ASCII",
+            b"Hello, world 123 Hello, world 12Hello, world 123 Hello, world 12",
+        ),
+        ("16 B with a quote", b"Hello, \"world\" 1"),
+    ];
+    for (label, s) in short {
+        measure(label, None, s, 0);
     }
-    measure("64 KiB ASCII", None, &ascii, 0);
+    for (label, s) in &texts {
+        measure(label, None, s, 0);
+    }
 }

@@ -1,23 +1,39 @@
 //! The escaping loop every implementation shares.
 //!
 //! An implementation only supplies a [`Scanner`]: block loads/stores with a
-//! "needs work" mask, and a tail step for the last `< W` bytes. The loop
-//! repeats three steps until the input is used up:
+//! "needs work" mask, a tail step for the last `< W` bytes, and optionally
+//! an expansion of escape-dense blocks. The loop repeats these steps until
+//! the input is used up:
 //!
 //! 1. **blocks**: while `W` bytes remain, load a block and store it blindly
-//!    at the output position. A clean block just advances. In a dirty one,
-//!    [`walk`] handles the ASCII escapes straight from the mask, re-storing
-//!    the rest of the block from the input after each escape (so clean runs
-//!    between escapes never go through a byte loop: URLs, `\r\n`, quotes);
-//!    it hands over at the first byte `>= 0x80`;
+//!    at the output position. A clean block just advances. A dirty one goes
+//!    to [`walk`]:
+//!    - a block whose bytes needing work all take two-byte escapes (`\"`,
+//!      `\\`, `\/`, `\n`, ...) is expanded in one go, and so are the blocks
+//!      after it while they are like that ([`Scanner::expand`], AVX2:
+//!      a shuffle per 8 bytes puts a backslash before each escaped byte);
+//!    - otherwise the items are handled straight from the mask: ASCII
+//!      escapes (one 8-byte store from [`ESCW`]) and, in a block with few
+//!      bytes needing work, valid UTF-8 sequences (an accented letter in
+//!      Latin text); after each item the rest of the block is re-stored
+//!      from the input, so clean runs between items never go through a
+//!      byte loop (URLs, `\r\n`, French text);
+//!    - non-ASCII text in a dense block, invalid UTF-8 and line terminators
+//!      to escape go to the general path;
 //! 2. **tail**: the scanner copies the clean bytes of the last `< W` ones
 //!    (overlapping loads, never past the end) up to the next dirty byte;
-//! 3. **general path**: [`escape_run`] handles items one by one through the
-//!    class table (UTF-8 included) while they need work, or are one of a few
-//!    clean bytes between such items, so text in non-Latin scripts does not
-//!    bounce through the scanner for every word; under
-//!    `JSON_UNESCAPED_UNICODE`, [`raw_run`] validates and copies such text
-//!    in runs.
+//!    ASCII escapes there are written on the spot and the tail goes on;
+//! 3. **general path**: [`escape_run`] handles items one by one while they
+//!    need work, or are one of a few clean bytes between such items, so text
+//!    in non-Latin scripts does not bounce through the scanner for every
+//!    word. Sequences are recognized from one 4- or 8-byte load, and runs of
+//!    2-byte (Cyrillic, Greek) and 3-byte (CJK) sequences are taken up to
+//!    four at a time, 4-byte ones (emoji) two, each unit written as
+//!    `\uXXXX` with one 8-byte store from two 256-entry tables; under
+//!    `JSON_UNESCAPED_UNICODE`, [`raw_run`] validates such text from the
+//!    bytes alone and copies it in one go.
+//!    Anything else (invalid sequences, the last 3 bytes) goes through
+//!    [`decode`], which groups invalid bytes the way PHP does.
 //!
 //! ## Output space
 //!
@@ -28,15 +44,17 @@
 //! > room (spare bytes from the write position) >= unread input bytes + 1
 //!
 //! which always leaves space for the clean bytes still to come and the
-//! closing quote. An escape that writes more than it reads checks its need
-//! first (exact, or up to 2 bytes more where one 8-byte store writes a
-//! 6-byte `\uXXXX`) and, if short, reserves `unread + 16` (enough for any
-//! single escape, 12 bytes at most, plus the invariant): never a worst-case
-//! multiple of the input. The invariant is also what makes the scanners' blind stores safe:
-//! a `W`-byte block is only loaded when `W` input bytes remain, so `W` bytes
-//! of room exist at the write position.
+//! closing quote. A step that writes more than it reads checks its need
+//! first (at most unread + 16: 8-byte stores of 6-byte `\uXXXX` included)
+//! and, if short, reserves `unread + 16`: never a worst-case multiple of
+//! the input. Steps that need more than one growth could give (four units
+//! at once, an expanded block) check for it and otherwise leave the work
+//! to a smaller step; with a sink that grows page by page, like PHP's, they
+//! nearly always run. The invariant is also what makes the scanners' blind
+//! stores safe: a `W`-byte block is only loaded when `W` input bytes
+//! remain, so `W` bytes of room exist at the write position.
 
-use super::tables::{class_table, stop_bytes, u_escape_word, CLEAN, ESC2, ESC6, SIX, TWO};
+use super::tables::{class_table, esc_index, u_escape_word, CLEAN, ESCW, SIX, TWO};
 use super::utf8::decode;
 use super::InvalidUtf8;
 use crate::options::{
@@ -52,14 +70,17 @@ pub(super) trait Scanner {
     /// Each byte owns `1 << SHIFT` bits of a mask, exactly one of them set
     /// when the byte needs work: byte position = `trailing_zeros >> SHIFT`.
     const SHIFT: u32;
+    /// Whether [`Scanner::expand`] is implemented.
+    const EXPAND: bool = false;
+
     /// Compare constants, built once per string.
     type Ctx;
 
-    /// Builds the compare set for `stops` (see `tables::stop_bytes`).
+    /// Builds the compare set for `options` (see `tables::stop_bytes`).
     ///
     /// # Safety
     /// The CPU must support the scanner's instructions.
-    unsafe fn ctx(stops: &[u8; 7]) -> Self::Ctx;
+    unsafe fn ctx(options: u32) -> Self::Ctx;
 
     /// Loads `W` bytes at `src`, stores them at `dst`, and returns the mask
     /// of those that are `< 0x20`, `>= 0x80` or in the stop set.
@@ -86,6 +107,31 @@ pub(super) trait Scanner {
     ///   overlap `s`;
     /// - the CPU supports the scanner's instructions.
     unsafe fn tail(ctx: &Self::Ctx, s: &[u8], i: usize, dst: *mut u8) -> usize;
+
+    /// Escape-dense runs: from the block at `src` on, for as long as a
+    /// whole block (`W` bytes) is available, every byte of it needing work
+    /// takes a two-byte escape (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`
+    /// under the flags of the context: clean blocks qualify too), and
+    /// `room - written >= avail - read + escapes + 8` (so that afterwards
+    /// room stays >= unread + 8), writes the blocks escaped at `dst`.
+    /// Returns `(bytes read, bytes written)`, a multiple of `W` and
+    /// `read + escapes`; `(0, 0)` if the first block does not qualify (and
+    /// then anything may have been written at `dst`).
+    ///
+    /// # Safety
+    /// `src` valid for reads of `avail` bytes, `dst` for writes of `room`
+    /// bytes, no overlap; the CPU supports the scanner's instructions.
+    #[inline(always)]
+    unsafe fn expand(
+        ctx: &Self::Ctx,
+        src: *const u8,
+        avail: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> (usize, usize) {
+        let _ = (ctx, src, avail, dst, room);
+        (0, 0)
+    }
 }
 
 /// Raw writer over a sink's spare capacity.
@@ -136,6 +182,16 @@ impl<'a, S: Sink> Out<'a, S> {
             self.pos = base;
             self.lim = lim;
         }
+    }
+
+    /// Makes `need` bytes of room exist if it can with one growth by
+    /// `want` (which may be less than `need`); returns whether they do.
+    #[inline(always)]
+    fn fits(&mut self, need: usize, want: usize) -> bool {
+        if self.room() < need {
+            self.ensure(need, want);
+        }
+        self.room() >= need
     }
 
     /// Writes the 8 bytes of `word` (little-endian) and keeps the first `n`.
@@ -227,7 +283,7 @@ pub(super) unsafe fn escape<S: Sink, V: Scanner>(
     // A slice is at most isize::MAX bytes, so this cannot overflow.
     out.reserve(len + 2);
     // SAFETY: the caller guarantees CPU support.
-    let ctx = unsafe { V::ctx(&stop_bytes(options)) };
+    let ctx = unsafe { V::ctx(options) };
     let table = class_table(options);
     let mut w = Out::new(out);
     // SAFETY: room >= len + 2 >= 1.
@@ -237,8 +293,7 @@ pub(super) unsafe fn escape<S: Sink, V: Scanner>(
     // Invariant at the top of every loop: i <= len, room >= len - i + 1.
     loop {
         // 1. Whole blocks: clean ones are stored blindly; in a dirty one the
-        //    ASCII escapes are handled straight from its mask (`walk`).
-        let mut stopped = false;
+        //    escapes are handled straight from its mask (`walk`).
         while len - i >= V::W {
             // SAFETY: i + W <= len for the load; room >= len - i + 1 > W for
             // the store; the sink cannot overlap the borrowed input.
@@ -248,32 +303,53 @@ pub(super) unsafe fn escape<S: Sink, V: Scanner>(
                 unsafe { w.advance(V::W) };
                 i += V::W;
             } else {
+                dirty_hint();
                 // SAFETY: block invariants as above; `m` is this block's mask.
-                let (next, done) = unsafe { walk::<S, V>(s, i, m, &mut w, table) };
+                let (next, done) = unsafe { walk::<S, V>(&ctx, s, i, m, &mut w, table, options) };
                 i = next;
                 if !done {
-                    stopped = true;
                     break;
                 }
             }
         }
-        // 2. Fewer than W bytes left: the scanner's tail step.
-        if !stopped {
+        if len - i < V::W {
+            // 2. Fewer than W bytes left: the scanner's tail step.
             // SAFETY: len - i < W; room >= len - i + 1; no overlap.
             let j = unsafe { V::tail(&ctx, s, i, w.pos) };
             debug_assert!(i <= j && j <= len);
             // SAFETY: `tail` initialized `j - i <= len - i` bytes of room.
             unsafe { w.advance(j - i) };
             i = j;
+            // 3. ASCII escapes among them are written here, and the tail
+            //    step goes on after them.
+            let mut ascii = false;
+            while let Some(&b) = s.get(i) {
+                let class = table[b as usize];
+                if b >= 0x80 || class == CLEAN {
+                    break;
+                }
+                let rem = len - i;
+                w.ensure(rem + 8, rem + 16);
+                // SAFETY: room >= rem + 8 >= 8.
+                unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
+                i += 1;
+                ascii = true;
+            }
+            if i >= len {
+                break;
+            }
+            if ascii {
+                continue;
+            }
         }
-        if i >= len {
-            break;
-        }
-        // 3. Items needing the general path (UTF-8, or escapes too close to
-        //    the end for a block re-store), and what follows while it needs
-        //    work too.
+        // 4. Non-ASCII text: the general path (dense text, invalid UTF-8,
+        //    sequences too close to the end for a block re-store), and
+        //    what follows while it needs work too.
         // SAFETY: i < len and the room invariant holds.
-        match unsafe { escape_run(s, i, &mut w, table, options) } {
+        // `w` goes by value so that it stays in registers here.
+        let (back, r) = unsafe { escape_run(s, i, w, table, options) };
+        w = back;
+        match r {
             Ok(next) => i = next,
             Err(e) => {
                 w.abort(entry);
@@ -287,15 +363,29 @@ pub(super) unsafe fn escape<S: Sink, V: Scanner>(
     Ok(())
 }
 
-/// Handles the ASCII escapes of the block at `s[start..start + W]`, which
-/// was just stored blindly at `w.pos` and has the (non-zero) mask `m`.
+/// Marks dirty blocks as the less likely case, which keeps the registers
+/// of the clean-block loop free of the dirty-block code's values.
+#[cold]
+#[inline(always)]
+fn dirty_hint() {}
+
+/// Handles the block at `s[start..start + W]`, which was just stored
+/// blindly at `w.pos` and has the (non-zero) mask `m`.
 ///
-/// After each escape the rest of the block is re-stored from the input
-/// (one load and one store of `W` bytes), so clean bytes between escapes
-/// never go through a byte loop. Returns `(i, true)` with `i = start + W`
-/// when the whole block is done, or `(i, false)` to let the general path
-/// continue at `i`: at a byte >= 0x80, or when fewer than `W` bytes remain
-/// after an escape (no room to re-store a block).
+/// A block of two-byte escapes only is expanded in one go when the scanner
+/// can ([`Scanner::expand`]). Otherwise the items are handled one by one
+/// from the mask: ASCII escapes, and, in a block with few bytes needing
+/// work, valid UTF-8 sequences (escaped, or under `JSON_UNESCAPED_UNICODE`
+/// kept as they are); after each, the rest of the block is re-stored from
+/// the input (one load and one store of `W` bytes), so clean bytes between
+/// items never go through a byte loop.
+///
+/// Returns `(i, true)` when everything before `i` is done and the block
+/// loop can go on at `i` (`i >= start + W`, or the rest of the block is
+/// clean), or `(i, false)` to let the general path continue at `i`: at
+/// non-ASCII text in a dense block, an invalid sequence, a line terminator
+/// to escape, or when fewer than `W` bytes remain (no room to re-store a
+/// block).
 ///
 /// # Safety
 /// `start + W <= s.len()`, `w.room() >= s.len() - start + 1`, the bytes of
@@ -303,48 +393,161 @@ pub(super) unsafe fn escape<S: Sink, V: Scanner>(
 /// loop invariant holds for the returned index.
 #[inline(always)]
 unsafe fn walk<S: Sink, V: Scanner>(
+    ctx: &V::Ctx,
     s: &[u8],
     start: usize,
     mut m: u64,
     w: &mut Out<'_, S>,
     table: &[u8; 256],
+    options: u32,
 ) -> (usize, bool) {
     let len = s.len();
     let p = s.as_ptr();
+    if m & m.wrapping_sub(1) == 0 {
+        // One byte needs work (a newline, a quote): straight-line code.
+        let e = start + (m.trailing_zeros() >> V::SHIFT) as usize;
+        // SAFETY: e < start + W <= len.
+        let b = unsafe { *p.add(e) };
+        if b < 0x80 {
+            // SAFETY: [start, e) is clean and stored; e - start < room.
+            unsafe { w.advance(e - start) };
+            let rem = len - e;
+            let class = table[b as usize];
+            debug_assert!(class == TWO || class == SIX);
+            w.ensure(rem + 8, rem + 16);
+            // SAFETY: room >= rem + 8 >= 8.
+            unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
+            let i = e + 1;
+            if len - i < V::W {
+                return (i, false);
+            }
+            // SAFETY: i + W <= len; room >= len - i + 1 > W; CPU support
+            // by our caller.
+            unsafe { V::copy(p.add(i), w.pos) };
+            let end = start + V::W;
+            // SAFETY: the re-store covered [i, i + W) ⊇ [i, end).
+            unsafe { w.advance(end - i) };
+            return (end, true);
+        }
+    }
+    // Blocks with two escapes or more whose first byte needing work is
+    // ASCII are tried (the others hold UTF-8, which `expand` rejects).
+    if V::EXPAND
+        && m & m.wrapping_sub(1) != 0
+        // SAFETY: the first flagged byte lies in the block.
+        && unsafe { *p.add(start + (m.trailing_zeros() >> V::SHIFT) as usize) } < 0x80
+    {
+        let pop = m.count_ones();
+        let rem = len - start;
+        // What `expand` asks for its first block.
+        if w.fits(rem + pop as usize + 8, rem + 16) {
+            // SAFETY: `rem` bytes readable at `start`, `room` writable at
+            // `w.pos`; CPU support by our caller.
+            let (read, written) = unsafe { V::expand(ctx, p.add(start), rem, w.pos, w.room()) };
+            if read != 0 {
+                // SAFETY: `expand` initialized `written` bytes and left
+                // room >= unread + 8.
+                unsafe { w.advance(written) };
+                return (start + read, true);
+            }
+        }
+        // The blind store may have been overwritten (by `expand`) or left
+        // behind (by a growth): store the block again.
+        // SAFETY: room >= rem + 1 > W, grown or not; `start + W <= len`.
+        unsafe { V::copy(p.add(start), w.pos) };
+    }
+    let uu = options & UNESCAPED_UNICODE != 0;
     let mut i = start;
     loop {
         let e = start + (m.trailing_zeros() >> V::SHIFT) as usize;
+        debug_assert!(e < start + V::W);
         // The bytes of [i, e) are clean and already stored at `w.pos`.
         // SAFETY: e - i <= len - i < room.
         unsafe { w.advance(e - i) };
-        i = e;
-        let Some(&b) = s.get(e) else {
-            return (i, false);
-        };
+        // Unread input bytes, this one included.
         let rem = len - e;
-        match table[b as usize] {
-            TWO => {
-                w.ensure(rem + 2, rem + 16);
-                // SAFETY: room >= rem + 2.
-                unsafe { w.put(ESC2[b as usize]) };
+        // SAFETY: e < start + W <= len.
+        let b = unsafe { *p.add(e) };
+        if b < 0x80 {
+            let class = table[b as usize];
+            // The scanners flag exactly the ASCII bytes the table escapes.
+            debug_assert!(class == TWO || class == SIX);
+            // One 8-byte store, then the invariant for the rest.
+            w.ensure(rem + 8, rem + 16);
+            // SAFETY: room >= rem + 8 >= 8.
+            unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
+            i = e + 1;
+            m &= m - 1;
+        } else {
+            // Non-ASCII text where this many bytes of the block still need
+            // work goes to the general path, which is faster on dense text.
+            if m.count_ones() as usize >= V::W / 2 || rem < 4 {
+                return (e, false);
             }
-            SIX => {
-                w.ensure(rem + 6, rem + 16);
-                // SAFETY: room >= rem + 6.
-                unsafe { w.put(ESC6[b as usize]) };
+            // SAFETY: 4 bytes readable at e.
+            let q = u32::from_le(unsafe { ptr::read_unaligned(p.add(e).cast::<u32>()) });
+            let n = if q & 0xc0e0 == 0x80c0 && b >= 0xc2 {
+                // A 2-byte sequence (an accented letter): always written
+                // as one unit, or kept.
+                if !uu {
+                    w.ensure(rem + 8, rem + 16);
+                    // SAFETY: room >= rem + 8 >= 8.
+                    unsafe { w.put_word(u_escape_word(two_byte_cp(q)), 6) };
+                } else {
+                    // SAFETY: room >= rem + 1 >= 5.
+                    unsafe {
+                        ptr::write_unaligned(w.pos.cast::<u32>(), q.to_le());
+                        w.advance(2);
+                    }
+                }
+                2
+            } else {
+                let Some((cp, n)) = valid_word(q) else {
+                    return (e, false);
+                };
+                if !uu {
+                    w.ensure(rem + 16, rem + 16);
+                    // SAFETY: room >= rem + 16 >= 14 + 2.
+                    unsafe { put_cp(w, cp) };
+                } else if options & UNESCAPED_LINE_TERMINATORS != 0 || !is_line_terminator(cp) {
+                    // Kept; the sequence may run past the bytes stored so
+                    // far.
+                    // SAFETY: room >= rem + 1 >= 5.
+                    unsafe {
+                        ptr::write_unaligned(w.pos.cast::<u32>(), q.to_le());
+                        w.advance(n);
+                    }
+                } else {
+                    return (e, false);
+                }
+                n
+            };
+            i = e + n;
+            // Drop the bits of the sequence's bytes: its first n set bits
+            // (every byte of it is flagged; when it runs past the block,
+            // no bit follows its last one in the block).
+            m &= m.wrapping_sub(1);
+            m &= m.wrapping_sub(1);
+            if n > 2 {
+                m &= m.wrapping_sub(1);
+                if n > 3 {
+                    m &= m.wrapping_sub(1);
+                }
             }
-            _ => return (i, false),
         }
-        i = e + 1;
-        m &= m - 1;
         if len - i < V::W {
             return (i, false);
         }
-        // SAFETY: i + W <= len; room >= len - i + 1 > W (the escape's
+        let end = start + V::W;
+        if m == 0 && i >= end {
+            // A sequence ran past the block.
+            return (i, true);
+        }
+        // SAFETY: i + W <= len; room >= len - i + 1 > W (the item's
         // `ensure` kept the invariant); CPU support by our caller.
         unsafe { V::copy(p.add(i), w.pos) };
         if m == 0 {
-            let end = start + V::W;
+            // The rest of the block is clean, and now stored.
             // SAFETY: the re-store covered [i, i + W) ⊇ [i, end).
             unsafe { w.advance(end - i) };
             return (end, true);
@@ -352,16 +555,336 @@ unsafe fn walk<S: Sink, V: Scanner>(
     }
 }
 
-/// Handles the item at `s[i]` (which usually needs work) and the items
-/// after it for as long as they need work, letting through stretches of up
-/// to [`CLEAN_STREAK`] clean ASCII bytes between them. Returns the index of
-/// the first byte not handled.
+/// The valid UTF-8 sequence at the start of the 4 bytes `w` (a
+/// little-endian word, first byte `>= 0x80`): `Some((code point,
+/// length))`, or `None` if invalid (then `decode` tells how PHP groups its
+/// bytes). Accepts exactly what `decode` calls valid (well-formed UTF-8).
+#[inline(always)]
+fn valid_word(w: u32) -> Option<(u32, usize)> {
+    if w & 0xc0e0 == 0x80c0 {
+        // 110xxxxx 10xxxxxx: valid from C2 on (no overlongs).
+        let cp = ((w & 0x1f) << 6) | ((w >> 8) & 0x3f);
+        return if cp >= 0x80 { Some((cp, 2)) } else { None };
+    }
+    if w & 0x00c0_c0f0 == 0x0080_80e0 {
+        // 1110xxxx 10xxxxxx 10xxxxxx: no overlongs, no surrogates.
+        let cp = ((w & 0x0f) << 12) | ((w >> 2) & 0xfc0) | ((w >> 16) & 0x3f);
+        return if cp >= 0x800 && cp & 0xf800 != 0xd800 {
+            Some((cp, 3))
+        } else {
+            None
+        };
+    }
+    if w & 0xc0c0_c0f8 == 0x8080_80f0 {
+        // 11110xxx and three continuation bytes: U+10000 to U+10FFFF.
+        let cp =
+            ((w & 0x07) << 18) | ((w << 4) & 0x3_f000) | ((w >> 10) & 0xfc0) | ((w >> 24) & 0x3f);
+        return if (0x1_0000..=0x10_ffff).contains(&cp) {
+            Some((cp, 4))
+        } else {
+            None
+        };
+    }
+    None
+}
+
+/// Writes `\uXXXX` for a code point, or the surrogate pair for one above
+/// U+FFFF, with one 8-byte store per unit.
+///
+/// # Safety
+/// `w.room() >= 14`.
+#[inline(always)]
+unsafe fn put_cp<S: Sink>(w: &mut Out<'_, S>, cp: u32) {
+    // SAFETY: 8 bytes of room for the first store, 6 + 8 for two.
+    unsafe {
+        if cp < 0x1_0000 {
+            w.put_word(u_escape_word(cp), 6);
+        } else {
+            let c = cp - 0x1_0000;
+            w.put_word(u_escape_word(0xd800 | (c >> 10)), 6);
+            w.put_word(u_escape_word(0xdc00 | (c & 0x3ff)), 6);
+        }
+    }
+}
+
+/// The general path: handles the item at `s[i]` (which usually needs
+/// work) and the items after it for as long as they need work, letting
+/// through stretches of up to [`CLEAN_STREAK`] clean ASCII bytes between
+/// them. Returns the writer and the index of the first byte not handled.
+///
+/// Not inlined: its loop gets the registers to itself, and it is entered
+/// once per stretch of dense text, not per item.
 ///
 /// # Safety
 /// `i < s.len()` and `w.room() >= s.len() - i + 1`; both hold again, for the
 /// returned index, on return.
+#[inline(never)]
+unsafe fn escape_run<'a, S: Sink>(
+    s: &[u8],
+    i: usize,
+    mut w: Out<'a, S>,
+    table: &[u8; 256],
+    options: u32,
+) -> (Out<'a, S>, Result<usize, InvalidUtf8>) {
+    // SAFETY: forwarded.
+    let r = unsafe {
+        if options & UNESCAPED_UNICODE == 0 {
+            escape_run_u(s, i, &mut w, table, options)
+        } else {
+            escape_run_raw(s, i, &mut w, table, options)
+        }
+    };
+    (w, r)
+}
+
+/// [`escape_run`] without `JSON_UNESCAPED_UNICODE`: every valid sequence
+/// becomes `\uXXXX` (or a surrogate pair).
+///
+/// Sequences are recognized from one little-endian load of up to 8 bytes
+/// (zero-extended when fewer than 8 remain: a zero byte matches no lead or
+/// continuation pattern), and runs of 2- and 3-byte sequences are taken up
+/// to four at a time, 4-byte ones two. The write position and limit live in
+/// locals (the loop stores through them, which would otherwise make the
+/// compiler reload them from `w`); `w` is synced before anything that
+/// uses it.
+///
+/// # Safety
+/// As for [`escape_run`].
 #[inline(always)]
-unsafe fn escape_run<S: Sink>(
+unsafe fn escape_run_u<S: Sink>(
+    s: &[u8],
+    i: usize,
+    w: &mut Out<'_, S>,
+    table: &[u8; 256],
+    options: u32,
+) -> Result<usize, InvalidUtf8> {
+    let p = s.as_ptr();
+    let len = s.len();
+    let mut i = i;
+    let mut pos = w.pos;
+    let mut lim = w.lim;
+    // Clean ASCII bytes handled in a row.
+    let mut streak = 0;
+    while i < len {
+        // Unread input bytes, this one included.
+        let rem = len - i;
+        // SAFETY: i < len.
+        let b = unsafe { *p.add(i) };
+        if b < 0x80 {
+            let class = table[b as usize];
+            if class == CLEAN {
+                // A short clean stretch between items (", ", ". ") stays
+                // here; a longer one goes back to the block scan.
+                if streak == CLEAN_STREAK {
+                    break;
+                }
+                streak += 1;
+                // SAFETY: room >= rem + 1 >= 1.
+                unsafe {
+                    *pos = b;
+                    pos = pos.add(1);
+                }
+                i += 1;
+                continue;
+            }
+            if (lim as usize - pos as usize) < rem + 8 {
+                w.pos = pos;
+                w.ensure(rem + 8, rem + 16);
+                pos = w.pos;
+                lim = w.lim;
+            }
+            // SAFETY: room >= rem + 8 >= 8.
+            unsafe {
+                ptr::write_unaligned(pos.cast::<u64>(), ESCW[esc_index(b, class)].to_le());
+                pos = pos.add(class as usize);
+            }
+            i += 1;
+            streak = 0;
+            continue;
+        }
+        streak = 0;
+        // Every arm below but one writes at most 2 units (6 + 8 bytes, 12
+        // kept) for at least 4 bytes of input, or 1 unit (8 bytes, 6 kept)
+        // for at least 2: room >= rem + 16 covers them and keeps the
+        // invariant. Four units at once (26 bytes, 24 kept, for 8) need
+        // rem + 18, checked there.
+        if (lim as usize - pos as usize) < rem + 16 {
+            w.pos = pos;
+            w.ensure(rem + 16, rem + 16);
+            pos = w.pos;
+            lim = w.lim;
+        }
+        // SAFETY (loads): 8 or 4 bytes readable at i.
+        let q = if rem >= 8 {
+            u64::from_le(unsafe { ptr::read_unaligned(p.add(i).cast::<u64>()) })
+        } else if rem >= 4 {
+            u64::from(u32::from_le(unsafe {
+                ptr::read_unaligned(p.add(i).cast::<u32>())
+            }))
+        } else {
+            0
+        };
+        // SAFETY (stores): room >= rem + 16 (rem + 18 for four units), see
+        // above.
+        if b < 0xe0 {
+            // 110xxxxx 10xxxxxx, valid from C2 on.
+            if q & 0xc0e0 == 0x80c0 && b >= 0xc2 {
+                // Four of them (8 bytes, every lead >= C2)?
+                let t = q & 0x001e_001e_001e_001e;
+                if q & 0xc0e0_c0e0_c0e0_c0e0 == 0x80c0_80c0_80c0_80c0
+                    && (t + 0x7fff_7fff_7fff_7fff) & 0x8000_8000_8000_8000 == 0x8000_8000_8000_8000
+                    && (lim as usize - pos as usize) >= rem + 18
+                {
+                    unsafe {
+                        put_unit(pos, two_byte_cp(q as u32));
+                        put_unit(pos.add(6), two_byte_cp((q >> 16) as u32));
+                        put_unit(pos.add(12), two_byte_cp((q >> 32) as u32));
+                        put_unit(pos.add(18), two_byte_cp((q >> 48) as u32));
+                        pos = pos.add(24);
+                    }
+                    i += 8;
+                    continue;
+                }
+                unsafe { put_unit(pos, two_byte_cp(q as u32)) };
+                if q & 0xc0e0_0000 == 0x80c0_0000 && q & 0x1e_0000 != 0 {
+                    unsafe {
+                        put_unit(pos.add(6), two_byte_cp((q >> 16) as u32));
+                        pos = pos.add(12);
+                    }
+                    i += 4;
+                } else {
+                    pos = unsafe { pos.add(6) };
+                    i += 2;
+                }
+                continue;
+            }
+        } else if b < 0xf0 {
+            // 1110xxxx 10xxxxxx 10xxxxxx, no overlongs, no surrogates.
+            if let Some(cp) = three_byte_cp(q as u32) {
+                unsafe { put_unit(pos, cp) };
+                if let Some(cp2) = three_byte_cp((q >> 24) as u32) {
+                    unsafe { put_unit(pos.add(6), cp2) };
+                    // Two more (CJK text)? 12 bytes in, 24 out (26
+                    // written).
+                    if rem >= 16 && (lim as usize - pos as usize) >= rem + 18 {
+                        // SAFETY: 8 bytes readable at i + 6.
+                        let r = u64::from_le(unsafe {
+                            ptr::read_unaligned(p.add(i + 6).cast::<u64>())
+                        });
+                        if let (Some(cp3), Some(cp4)) =
+                            (three_byte_cp(r as u32), three_byte_cp((r >> 24) as u32))
+                        {
+                            unsafe {
+                                put_unit(pos.add(12), cp3);
+                                put_unit(pos.add(18), cp4);
+                                pos = pos.add(24);
+                            }
+                            i += 12;
+                            continue;
+                        }
+                    }
+                    pos = unsafe { pos.add(12) };
+                    i += 6;
+                } else {
+                    pos = unsafe { pos.add(6) };
+                    i += 3;
+                }
+                continue;
+            }
+        } else {
+            // 11110xxx and three continuation bytes: U+10000 to U+10FFFF,
+            // as a surrogate pair.
+            if let Some(c) = four_byte_c(q as u32) {
+                unsafe {
+                    put_unit(pos, 0xd800 | (c >> 10));
+                    put_unit(pos.add(6), 0xdc00 | (c & 0x3ff));
+                }
+                // Another one (emoji)? 12 more bytes, 14 written.
+                if let Some(c2) = four_byte_c((q >> 32) as u32) {
+                    if (lim as usize - pos as usize) >= rem + 18 {
+                        unsafe {
+                            put_unit(pos.add(12), 0xd800 | (c2 >> 10));
+                            put_unit(pos.add(18), 0xdc00 | (c2 & 0x3ff));
+                            pos = pos.add(24);
+                        }
+                        i += 8;
+                        continue;
+                    }
+                }
+                pos = unsafe { pos.add(12) };
+                i += 4;
+                continue;
+            }
+        }
+        // Invalid, or one of the last 3 bytes.
+        w.pos = pos;
+        // SAFETY: forwarded from our own contract (synced).
+        let r = unsafe { non_ascii(s, i, w, options) };
+        pos = w.pos;
+        lim = w.lim;
+        i = r?;
+    }
+    w.pos = pos;
+    Ok(i)
+}
+
+/// For a valid 4-byte sequence in `q` (little-endian), its code point less
+/// 0x10000 (20 bits, the pair of surrogates).
+#[inline(always)]
+fn four_byte_c(q: u32) -> Option<u32> {
+    if q & 0xc0c0_c0f8 != 0x8080_80f0 {
+        return None;
+    }
+    let cp = ((q & 0x07) << 18) | ((q << 4) & 0x3_f000) | ((q >> 10) & 0xfc0) | ((q >> 24) & 0x3f);
+    let c = cp.wrapping_sub(0x1_0000);
+    if c < 0x10_0000 {
+        Some(c)
+    } else {
+        None
+    }
+}
+
+/// The code point of the 2-byte sequence in the low 16 bits of `q`
+/// (little-endian; not checked).
+#[inline(always)]
+fn two_byte_cp(q: u32) -> u32 {
+    ((q & 0x1f) << 6) | ((q >> 8) & 0x3f)
+}
+
+/// The code point of the 3-byte sequence in the low 24 bits of `q`
+/// (little-endian), if it is a valid one.
+#[inline(always)]
+fn three_byte_cp(q: u32) -> Option<u32> {
+    if q & 0x00c0_c0f0 != 0x0080_80e0 {
+        return None;
+    }
+    let cp = ((q & 0x0f) << 12) | ((q >> 2) & 0xfc0) | ((q >> 16) & 0x3f);
+    // Bit k of the constant: whether cp >> 11 == k is allowed; 0 is an
+    // overlong (cp < 0x800), 0x1b the surrogates (D800-DFFF).
+    if (0xf7ff_fffe_u32 >> (cp >> 11)) & 1 != 0 {
+        Some(cp)
+    } else {
+        None
+    }
+}
+
+/// Writes `\uXXXX` for the UTF-16 unit `unit` with one 8-byte store.
+///
+/// # Safety
+/// `dst` valid for writes of 8 bytes.
+#[inline(always)]
+unsafe fn put_unit(dst: *mut u8, unit: u32) {
+    // SAFETY: forwarded.
+    unsafe { ptr::write_unaligned(dst.cast::<u64>(), u_escape_word(unit).to_le()) }
+}
+
+/// [`escape_run`] under `JSON_UNESCAPED_UNICODE`: valid sequences are
+/// copied in runs ([`raw_run`]).
+///
+/// # Safety
+/// As for [`escape_run`].
+#[inline(always)]
+unsafe fn escape_run_raw<S: Sink>(
     s: &[u8],
     mut i: usize,
     w: &mut Out<'_, S>,
@@ -369,44 +892,39 @@ unsafe fn escape_run<S: Sink>(
     options: u32,
 ) -> Result<usize, InvalidUtf8> {
     let len = s.len();
-    // Clean ASCII bytes handled in a row.
     let mut streak = 0;
-    loop {
-        let Some(&b) = s.get(i) else { return Ok(i) };
-        if b >= 0x80 {
-            // SAFETY: forwarded from our own contract.
-            i = unsafe { non_ascii(s, i, w, table, options) }?;
-        } else {
-            // Unread input bytes, this one included.
-            let rem = len - i;
-            match table[b as usize] {
-                TWO => {
-                    w.ensure(rem + 2, rem + 16);
-                    // SAFETY: room >= rem + 2 >= 2.
-                    unsafe { w.put(ESC2[b as usize]) };
+    while let Some(&b) = s.get(i) {
+        let rem = len - i;
+        if b < 0x80 {
+            let class = table[b as usize];
+            if class == CLEAN {
+                if streak == CLEAN_STREAK {
+                    break;
                 }
-                SIX => {
-                    w.ensure(rem + 6, rem + 16);
-                    // SAFETY: room >= rem + 6 >= 6.
-                    unsafe { w.put(ESC6[b as usize]) };
-                }
-                _ => {
-                    // A short clean stretch between items (", ", ". ") stays
-                    // here; a longer one goes back to the block scan.
-                    if streak == CLEAN_STREAK {
-                        return Ok(i);
-                    }
-                    streak += 1;
-                    // SAFETY: room >= rem + 1 >= 1.
-                    unsafe { w.put([b]) };
-                    i += 1;
-                    continue;
-                }
+                streak += 1;
+                // SAFETY: room >= rem + 1 >= 1.
+                unsafe { w.put([b]) };
+                i += 1;
+                continue;
             }
+            w.ensure(rem + 8, rem + 16);
+            // SAFETY: room >= rem + 8 >= 8.
+            unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
             i += 1;
+        } else {
+            // SAFETY: room >= rem + 1, as `raw_run` needs.
+            let n = unsafe { raw_run(s.get(i..).unwrap_or_default(), w, table, options) };
+            i = if n > 0 {
+                i + n
+            } else {
+                // Invalid, or U+2028/9 to escape.
+                // SAFETY: forwarded from our own contract.
+                unsafe { non_ascii(s, i, w, options) }?
+            };
         }
         streak = 0;
     }
+    Ok(i)
 }
 
 /// How many clean ASCII bytes in a row the general path handles itself
@@ -419,78 +937,39 @@ fn is_line_terminator(cp: u32) -> bool {
     cp | 1 == 0x2029
 }
 
-/// Writes `\uXXXX` for a UTF-16 unit with one 8-byte store.
-///
-/// # Safety
-/// `w.room() >= 8`.
-#[inline(always)]
-unsafe fn put_u<S: Sink>(w: &mut Out<'_, S>, unit: u32) {
-    // SAFETY: forwarded.
-    unsafe { w.put_word(u_escape_word(unit), 6) };
-}
-
-/// Handles the UTF-8 sequence (valid or not) at `s[i] >= 0x80`.
+/// The slow path for the UTF-8 sequence (valid or not) at `s[i] >= 0x80`:
+/// an invalid sequence, one of the last 3 bytes, or (under
+/// `JSON_UNESCAPED_UNICODE`) a line terminator to escape.
 ///
 /// # Safety
 /// As for [`escape_run`].
-#[inline(always)]
+#[inline(never)]
 unsafe fn non_ascii<S: Sink>(
     s: &[u8],
     i: usize,
     w: &mut Out<'_, S>,
-    table: &[u8; 256],
     options: u32,
 ) -> Result<usize, InvalidUtf8> {
     let rest = s.get(i..).unwrap_or_default();
     let rem = rest.len();
-    if options & UNESCAPED_UNICODE == 0 {
-        // Fast paths for the common valid 2- and 3-byte sequences (every
-        // lead here excludes overlongs and surrogates by itself). Without
-        // UNESCAPED_UNICODE every valid sequence is escaped, U+2028/9 too.
-        match *rest {
-            [b0 @ 0xc2..=0xdf, b1 @ 0x80..=0xbf, ..] => {
-                let cp = ((b0 as u32 & 0x1f) << 6) | (b1 as u32 & 0x3f);
-                // 6 bytes out, 2 in, plus the closing quote; one more byte
-                // for the 8-byte store.
-                w.ensure(rem + 6, rem + 16);
-                // SAFETY: room >= rem + 6 >= 8.
-                unsafe { put_u(w, cp) };
-                return Ok(i + 2);
-            }
-            [b0 @ (0xe1..=0xec | 0xee..=0xef), b1 @ 0x80..=0xbf, b2 @ 0x80..=0xbf, ..] => {
-                let cp =
-                    ((b0 as u32 & 0x0f) << 12) | ((b1 as u32 & 0x3f) << 6) | (b2 as u32 & 0x3f);
-                w.ensure(rem + 5, rem + 16);
-                // SAFETY: room >= rem + 5 >= 8.
-                unsafe { put_u(w, cp) };
-                return Ok(i + 3);
-            }
-            _ => {}
-        }
-    } else {
-        // SAFETY: forwarded.
-        let n = unsafe { raw_run(rest, w, table, options) };
-        if n > 0 {
-            return Ok(i + n);
-        }
-        // Invalid, or U+2028/9 to escape: the general path below.
-    }
     let seq = decode(rest);
     // `decode` never consumes more than it has: `after` cannot underflow.
     let after = rem - seq.len;
     if seq.valid {
-        if seq.cp < 0x10000 {
-            w.ensure(after + 8, rem + 16);
-            // SAFETY: room >= after + 8.
-            unsafe { put_u(w, seq.cp) };
+        if options & UNESCAPED_UNICODE != 0
+            && (options & UNESCAPED_LINE_TERMINATORS != 0 || !is_line_terminator(seq.cp))
+        {
+            // Kept as it is (only near the end of the input, where
+            // `raw_run` cannot read ahead).
+            // SAFETY: seq.len <= rem < room; no overlap.
+            unsafe {
+                copy_lt8(rest.as_ptr(), w.pos, seq.len);
+                w.advance(seq.len);
+            }
         } else {
             w.ensure(after + 14, rem + 16);
-            let c = seq.cp - 0x10000;
-            // SAFETY: room >= after + 14: 6 bytes, then 8 more.
-            unsafe {
-                put_u(w, 0xd800 | (c >> 10));
-                put_u(w, 0xdc00 | (c & 0x3ff));
-            }
+            // SAFETY: room >= after + 14.
+            unsafe { put_cp(w, seq.cp) };
         }
     } else if options & INVALID_UTF8_IGNORE != 0 {
         // Dropped.
@@ -513,11 +992,12 @@ unsafe fn non_ascii<S: Sink>(
 /// Under `JSON_UNESCAPED_UNICODE`: copies verbatim the run of valid
 /// sequences starting at `rest[0]` (a byte >= 0x80), together with short
 /// stretches (up to [`CLEAN_STREAK`] bytes) of clean ASCII between them, so
-/// that text like "Привет, мир" is one run (it never ends in ASCII). Stops before an invalid
-/// sequence, (unless `JSON_UNESCAPED_LINE_TERMINATORS`) U+2028/U+2029, an
-/// ASCII byte needing work, or a longer clean ASCII stretch (left to the
-/// block scan). Returns the run's length, 0 if the first sequence cannot be
-/// copied.
+/// that text like "Привет, мир" is one run (it never ends in ASCII). Stops
+/// before an invalid sequence, (unless `JSON_UNESCAPED_LINE_TERMINATORS`)
+/// U+2028/U+2029, an ASCII byte needing work, a longer clean ASCII stretch
+/// (left to the block scan), or the last 3 bytes of the input (left to
+/// `non_ascii`). Returns the run's length, 0 if the first sequence cannot
+/// be copied.
 ///
 /// # Safety
 /// `w.room() >= rest.len() + 1`.
@@ -529,12 +1009,16 @@ unsafe fn raw_run<S: Sink>(
     options: u32,
 ) -> usize {
     let keep_terminators = options & UNESCAPED_LINE_TERMINATORS != 0;
+    let p = rest.as_ptr();
+    let len = rest.len();
     // `j` scans; `end` is the end of the last sequence taken, so a clean
     // stretch is only included when another sequence follows it.
     let mut j = 0;
     let mut end = 0;
     let mut streak = 0;
-    while let Some(&b) = rest.get(j) {
+    while j < len {
+        // SAFETY: j < len.
+        let b = unsafe { *p.add(j) };
         if b < 0x80 {
             if table[b as usize] != CLEAN || streak == CLEAN_STREAK {
                 break;
@@ -543,20 +1027,47 @@ unsafe fn raw_run<S: Sink>(
             streak += 1;
             continue;
         }
-        let tail = rest.get(j..).unwrap_or_default();
-        // Fast paths: valid 2-byte, and 3-byte sequences whose lead rules out
-        // overlongs, surrogates and (E2 excluded) the line terminators.
-        j += match *tail {
-            [0xc2..=0xdf, 0x80..=0xbf, ..] => 2,
-            [0xe1 | 0xe3..=0xec | 0xee..=0xef, 0x80..=0xbf, 0x80..=0xbf, ..] => 3,
-            _ => {
-                let seq = decode(tail);
-                if !seq.valid || (!keep_terminators && is_line_terminator(seq.cp)) {
+        if len - j < 4 {
+            break;
+        }
+        // SAFETY: 4 bytes readable at j.
+        let q = u32::from_le(unsafe { ptr::read_unaligned(p.add(j).cast::<u32>()) });
+        // Validity from the bytes alone (no code point needed).
+        if b < 0xe0 {
+            // 110xxxxx 10xxxxxx, from C2 on. (One at a time: a step that
+            // depends on the bytes read would chain the loads.)
+            if q & 0xc0e0 != 0x80c0 || b < 0xc2 {
+                break;
+            }
+            j += 2;
+        } else if b < 0xf0 {
+            // 1110xxxx 10xxxxxx 10xxxxxx.
+            if q & 0x00c0_c0f0 != 0x0080_80e0 {
+                break;
+            }
+            // Leads other than E0 (overlongs), E2 (line terminators) and
+            // ED (surrogates) take any continuation bytes.
+            if (0xdffa >> (b & 0x0f)) & 1 == 0 {
+                // Bits 15-11 of the code point (lead bits 3-0, bit 5 of
+                // the second byte) must be neither 0 (overlong) nor 0x1b
+                // (surrogate).
+                let h = ((q & 0x0f) << 1) | ((q >> 13) & 1);
+                if (0xf7ff_fffe_u32 >> h) & 1 == 0
+                    || (!keep_terminators && q & 0x00fe_ffff == 0x00a8_80e2)
+                {
                     break;
                 }
-                seq.len
             }
-        };
+            j += 3;
+        } else {
+            // 11110xxx and three continuation bytes; bits 20-12 of the
+            // code point within 0x10..=0x10f (U+10000 to U+10FFFF).
+            let h = ((q & 0x07) << 6) | ((q >> 8) & 0x3f);
+            if q & 0xc0c0_c0f8 != 0x8080_80f0 || h.wrapping_sub(0x10) >= 0x100 {
+                break;
+            }
+            j += 4;
+        }
         end = j;
         streak = 0;
     }
@@ -564,7 +1075,7 @@ unsafe fn raw_run<S: Sink>(
     // SAFETY: j <= rest.len() < room, so source and destination are in
     // bounds; the sink cannot overlap the borrowed input.
     unsafe {
-        copy_run(rest.as_ptr(), w.pos, j);
+        copy_run(p, w.pos, j);
         w.advance(j);
     }
     j
@@ -586,10 +1097,10 @@ pub(super) unsafe fn copy_run(src: *const u8, dst: *mut u8, n: usize) {
     }
 }
 
-/// Copies `n < 32` bytes with at most two (overlapping) loads and stores.
+/// Copies `n <= 32` bytes with at most two (overlapping) loads and stores.
 ///
 /// # Safety
-/// As for [`copy_run`], and `n < 32`.
+/// As for [`copy_run`], and `n <= 32`.
 #[inline(always)]
 pub(super) unsafe fn copy_lt32(src: *const u8, dst: *mut u8, n: usize) {
     // SAFETY: both accesses lie within the first `n` bytes (n >= 16).

@@ -21,14 +21,20 @@
 //! How it is fast:
 //!
 //! - one 256-byte class table per flag set (`tables.rs`), built at compile time;
+//! - short strings: under 16 bytes a clean one is recognized with a few
+//!   table lookups (inlined into the caller), 16 to 64 bytes (x86_64) with
+//!   two or four SSE2 loads, and written with a few overlapping stores,
+//!   without dispatch or vector setup; a dirty one under 16 bytes takes the
+//!   SWAR path, under 32 bytes the SSE2 one;
 //! - blocks of input are stored blindly and checked with one mask: AVX2
 //!   (runtime-detected) or SSE2 on x86_64, NEON on aarch64, SWAR (8-byte
-//!   words) elsewhere; the ASCII escapes of a dirty block are handled from
-//!   its mask; strings under 16 bytes always take the SWAR path (no
-//!   dispatch, no vector setup); see `kernel.rs` for the loop and the output
-//!   space rule, and `x86.rs` / `swar.rs` for the scans;
-//! - UTF-8 is decoded inline; under `JSON_UNESCAPED_UNICODE` a run of valid
-//!   sequences is copied in one go.
+//!   words) elsewhere; the escapes of a dirty block are handled from its
+//!   mask, and runs of blocks of two-byte escapes are expanded with
+//!   shuffles (AVX2); see `kernel.rs` for the loop and the output space
+//!   rule, and `x86.rs` / `swar.rs` for the scans;
+//! - UTF-8 is decoded inline from word loads, several sequences at a time;
+//!   `\uXXXX` is one 8-byte store from two 256-entry tables; under
+//!   `JSON_UNESCAPED_UNICODE` a run of valid sequences is copied in one go.
 //!
 //! The implementation is chosen once (cached in an atomic) and can be forced
 //! with [`force_implementation`]; all of them produce identical output.
@@ -73,23 +79,44 @@ impl std::error::Error for InvalidUtf8 {}
 /// + 16" at a time, when escapes make the output longer than the input.
 #[inline(always)]
 pub fn escape_string<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
+    // Most JSON strings (and nearly all keys) are short. A clean one is one
+    // check and one small copy, without dispatch or vector setup; a dirty
+    // one takes the SWAR path. This much is inlined into the caller.
     if s.len() < 16 {
-        // Most JSON strings (and nearly all keys) are short. A clean one is
-        // one table pass and one small copy; anything else takes the SWAR
-        // path, without dispatch or vector setup.
+        // A few table lookups.
         let table = tables::class_table(options);
         if s.iter().fold(0u8, |acc, &b| acc | table[usize::from(b)]) == tables::CLEAN {
-            write_clean_short(out, s);
+            write_clean_lt16(out, s);
             return Ok(());
         }
         return swar::escape(out, s, options);
+    }
+    escape_long(out, s, options)
+}
+
+/// [`escape_string`] for 16 bytes or more (out of line: keeps the inlined
+/// part small).
+#[inline(never)]
+fn escape_long<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
+    #[cfg(target_arch = "x86_64")]
+    if s.len() <= 64 {
+        // Clean: two or four SSE2 loads, a few stores.
+        if !tables::has_hex(options) && x86::is_clean_16_to_64(s, options) {
+            write_clean_16_to_64(out, s);
+            return Ok(());
+        }
+        if s.len() < 32 {
+            // Too short for an AVX2 block: SSE2 (baseline) does the same
+            // work with less setup, and without dispatch.
+            return x86::escape_sse2(out, s, options);
+        }
     }
     run(selected(), out, s, options)
 }
 
 /// `"` + `s` + `"` for a string of fewer than 16 bytes that needs no escape.
 #[inline(always)]
-fn write_clean_short<S: Sink>(out: &mut S, s: &[u8]) {
+fn write_clean_lt16<S: Sink>(out: &mut S, s: &[u8]) {
     let n = s.len();
     debug_assert!(n < 16);
     // Stock reserves len + 2 for every string (smart_str_alloc): so do we.
@@ -108,6 +135,31 @@ fn write_clean_short<S: Sink>(out: &mut S, s: &[u8]) {
             core::ptr::write_unaligned(body.add(n - 8).cast::<u64>(), b);
         } else {
             kernel::copy_lt8(src, body, n);
+        }
+        body.add(n).write(b'"');
+        out.commit(n + 2);
+    }
+}
+
+/// `"` + `s` + `"` for a string of 16 to 64 bytes that needs no escape.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn write_clean_16_to_64<S: Sink>(out: &mut S, s: &[u8]) {
+    let n = s.len();
+    debug_assert!((16..=64).contains(&n));
+    out.reserve(n + 2);
+    // SAFETY: n + 2 bytes of spare capacity were reserved; every write below
+    // lies within them, every read within `s`.
+    unsafe {
+        let dst = out.spare_ptr();
+        dst.write(b'"');
+        let src = s.as_ptr();
+        let body = dst.add(1);
+        if n > 32 {
+            kernel::copy_lt32(src, body, 32);
+            kernel::copy_lt32(src.add(n - 32), body.add(n - 32), 32);
+        } else {
+            kernel::copy_lt32(src, body, n);
         }
         body.add(n).write(b'"');
         out.commit(n + 2);
@@ -194,7 +246,11 @@ impl Imp {
     fn available(self) -> bool {
         match self {
             #[cfg(target_arch = "x86_64")]
-            Imp::Avx2 => std::is_x86_feature_detected!("avx2"),
+            Imp::Avx2 => {
+                std::is_x86_feature_detected!("avx2")
+                    && std::is_x86_feature_detected!("popcnt")
+                    && std::is_x86_feature_detected!("bmi1")
+            }
             Imp::Sse2 => cfg!(target_arch = "x86_64"),
             Imp::Neon => cfg!(all(target_arch = "aarch64", target_endian = "little")),
             Imp::Scalar => true,

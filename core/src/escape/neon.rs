@@ -53,11 +53,12 @@ impl<const HEX: bool> Scanner for Neon<HEX> {
 
     #[allow(unused_unsafe)]
     #[inline(always)]
-    unsafe fn ctx(stops: &[u8; 7]) -> NeonCtx {
+    unsafe fn ctx(options: u32) -> NeonCtx {
+        let stops = super::tables::stop_bytes(options);
         NeonCtx {
             // SAFETY: a value-only intrinsic of the baseline NEON feature.
             v: stops.map(|b| unsafe { vdupq_n_u8(b) }),
-            w: swar_ctx(stops),
+            w: swar_ctx(&stops),
         }
     }
 

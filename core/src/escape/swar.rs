@@ -165,8 +165,8 @@ impl<const HEX: bool> Scanner for Swar<HEX> {
     type Ctx = SwarCtx;
 
     #[inline(always)]
-    unsafe fn ctx(stops: &[u8; 7]) -> SwarCtx {
-        swar_ctx(stops)
+    unsafe fn ctx(options: u32) -> SwarCtx {
+        swar_ctx(&super::tables::stop_bytes(options))
     }
 
     #[inline(always)]

@@ -9,9 +9,11 @@ use crate::options::{HEX_AMP, HEX_APOS, HEX_QUOT, HEX_TAG, UNESCAPED_SLASHES};
 
 /// Copied verbatim.
 pub(super) const CLEAN: u8 = 0;
-/// Two-byte escape, spelled by [`ESC2`] (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`).
+/// Two-byte escape (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`).
 pub(super) const TWO: u8 = 2;
-/// Six-byte escape, spelled by [`ESC6`] (`\u00XX`).
+/// Six-byte escape (`\u00XX`).
+///
+/// The class value is the escape's length; [`ESCW`] spells both kinds.
 pub(super) const SIX: u8 = 6;
 /// A byte >= 0x80: the start (or a stray part) of a UTF-8 sequence.
 pub(super) const UTF8: u8 = 0x80;
@@ -129,9 +131,15 @@ const fn build_all() -> [[u8; 256]; 32] {
 /// One class table per flag set, see [`table_index`].
 static CLASS: [[u8; 256]; 32] = build_all();
 
-/// `\X` for the bytes of class [`TWO`] (zero elsewhere).
-pub(super) static ESC2: [[u8; 2]; 256] = {
-    let mut t = [[0u8; 2]; 256];
+/// The escape of an ASCII byte as one little-endian word, written with a
+/// single 8-byte store of which the first 2 ([`TWO`]) or 6 ([`SIX`]) bytes
+/// are kept: the class is the length. Index `b` gives the two-byte spelling
+/// (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`), index `0x80 | b` the
+/// six-byte one, `\u00XX` (lowercase hex, except `<` and `>`, which PHP
+/// spells `\u003C` and `\u003E`): see [`esc_index`]. Other entries are
+/// zero.
+pub(super) static ESCW: [u64; 256] = {
+    let mut t = [0u64; 256];
     let pairs: [(u8, u8); 8] = [
         (b'"', b'"'),
         (b'\\', b'\\'),
@@ -144,16 +152,9 @@ pub(super) static ESC2: [[u8; 2]; 256] = {
     ];
     let mut k = 0;
     while k < pairs.len() {
-        t[pairs[k].0 as usize] = [b'\\', pairs[k].1];
+        t[pairs[k].0 as usize] = b'\\' as u64 | (pairs[k].1 as u64) << 8;
         k += 1;
     }
-    t
-};
-
-/// `\u00XX` for every ASCII byte (zero for >= 0x80). Lowercase hex, except
-/// `<` and `>`, which PHP spells `\u003C` and `\u003E`.
-pub(super) static ESC6: [[u8; 6]; 256] = {
-    let mut t = [[0u8; 6]; 256];
     let mut b = 0;
     while b < 0x80 {
         let hex = if b == b'<' as usize || b == b'>' as usize {
@@ -161,19 +162,47 @@ pub(super) static ESC6: [[u8; 6]; 256] = {
         } else {
             b"0123456789abcdef"
         };
-        t[b] = [b'\\', b'u', b'0', b'0', hex[b >> 4], hex[b & 15]];
+        let s = [b'\\', b'u', b'0', b'0', hex[b >> 4], hex[b & 15], 0, 0];
+        t[0x80 | b] = u64::from_le_bytes(s);
         b += 1;
     }
     t
 };
 
-/// Two lowercase hex digits per byte value, for `\uXXXX`.
-pub(super) static HEX2: [[u8; 2]; 256] = {
-    let mut t = [[0u8; 2]; 256];
+/// Index into [`ESCW`] of the escape of ASCII byte `b` of class `class`
+/// ([`TWO`] or [`SIX`]).
+#[inline(always)]
+pub(super) fn esc_index(b: u8, class: u8) -> usize {
+    // SIX has bit 2 set, TWO does not: bit 2 moved to bit 7.
+    (b as usize & 0x7f) | ((class as usize & 4) << 5)
+}
+
+const fn hex2(b: usize) -> [u8; 2] {
     let hex = b"0123456789abcdef";
+    [hex[b >> 4], hex[b & 15]]
+}
+
+/// `\u` and the two hex digits of the high byte of a UTF-16 unit, as bytes
+/// 0-3 of a little-endian word.
+static UHI: [u64; 256] = {
+    let mut t = [0u64; 256];
     let mut b = 0;
     while b < 256 {
-        t[b] = [hex[b >> 4], hex[b & 15]];
+        let h = hex2(b);
+        t[b] = u64::from_le_bytes([b'\\', b'u', h[0], h[1], 0, 0, 0, 0]);
+        b += 1;
+    }
+    t
+};
+
+/// The two hex digits of the low byte of a UTF-16 unit, as bytes 4-5 of a
+/// little-endian word.
+static ULO: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let h = hex2(b);
+        t[b] = u64::from_le_bytes([0, 0, 0, 0, h[0], h[1], 0, 0]);
         b += 1;
     }
     t
@@ -183,9 +212,5 @@ pub(super) static HEX2: [[u8; 2]; 256] = {
 /// of a little-endian word (the top two bytes are zero).
 #[inline(always)]
 pub(super) fn u_escape_word(unit: u32) -> u64 {
-    let hi = HEX2[((unit >> 8) & 0xff) as usize];
-    let lo = HEX2[(unit & 0xff) as usize];
-    u64::from(u16::from_le_bytes(*b"\\u"))
-        | u64::from(u16::from_le_bytes(hi)) << 16
-        | u64::from(u16::from_le_bytes(lo)) << 32
+    UHI[((unit >> 8) & 0xff) as usize] | ULO[(unit & 0xff) as usize]
 }

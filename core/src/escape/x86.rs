@@ -18,7 +18,9 @@
 
 use super::kernel::{copy_lt16, copy_lt32, Scanner};
 use super::swar::{swar_ctx, SwarCtx};
+use super::tables::stop_bytes;
 use super::InvalidUtf8;
+use crate::options::{HEX_QUOT, UNESCAPED_SLASHES};
 use crate::Sink;
 use core::arch::x86_64::*;
 
@@ -56,6 +58,41 @@ fn mask16<const HEX: bool>(c: &[__m128i; 7], v: __m128i) -> u32 {
             acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, c[6]));
         }
         _mm_movemask_epi8(acc) as u32
+    }
+}
+
+/// Whether `s`, 16 to 64 bytes long, needs no escape under `options`,
+/// which must not include `JSON_HEX_TAG`, `JSON_HEX_AMP` or
+/// `JSON_HEX_APOS`: two or four (overlapping) SSE2 loads, one mask.
+#[inline(always)]
+pub(super) fn is_clean_16_to_64(s: &[u8], options: u32) -> bool {
+    let n = s.len();
+    debug_assert!((16..=64).contains(&n));
+    let slash = if options & UNESCAPED_SLASHES != 0 {
+        b'"'
+    } else {
+        b'/'
+    };
+    let p = s.as_ptr();
+    // SAFETY: SSE2 is part of the x86_64 baseline; every load lies within
+    // the n >= 16 (or, for the last two, n > 32) bytes of `s`.
+    unsafe {
+        let c = [
+            _mm_set1_epi8(b'"' as i8),
+            _mm_set1_epi8(b'\\' as i8),
+            _mm_set1_epi8(slash as i8),
+            _mm_setzero_si128(),
+            _mm_setzero_si128(),
+            _mm_setzero_si128(),
+            _mm_setzero_si128(),
+        ];
+        let mut m = mask16::<false>(&c, _mm_loadu_si128(p.cast()))
+            | mask16::<false>(&c, _mm_loadu_si128(p.add(n - 16).cast()));
+        if n > 32 {
+            m |= mask16::<false>(&c, _mm_loadu_si128(p.add(16).cast()))
+                | mask16::<false>(&c, _mm_loadu_si128(p.add(n - 32).cast()));
+        }
+        m == 0
     }
 }
 
@@ -114,8 +151,8 @@ impl<const HEX: bool> Scanner for Sse2<HEX> {
     type Ctx = Sse2Ctx;
 
     #[inline(always)]
-    unsafe fn ctx(stops: &[u8; 7]) -> Sse2Ctx {
-        sse2_ctx(stops)
+    unsafe fn ctx(options: u32) -> Sse2Ctx {
+        sse2_ctx(&stop_bytes(options))
     }
 
     #[inline(always)]
@@ -160,6 +197,53 @@ pub(super) struct Avx2<const HEX: bool>;
 pub(super) struct Avx2Ctx {
     y: [__m256i; 7],
     x: Sse2Ctx,
+    /// The flags, for [`Scanner::expand`] (a scalar, so that the vectors
+    /// above never need to be stored for the call).
+    options: u32,
+}
+
+/// Lane k (each 128-bit half) is k for the control bytes with a two-byte
+/// escape (`\b \t \n \f \r`), else 0x80, which no byte below 0x10 equals.
+const NAMED: [u8; 16] = [
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x08, 0x09, 0x0a, 0x80, 0x0c, 0x0d, 0x80, 0x80,
+];
+
+/// The escape letter of those control bytes.
+const LETTER: [u8; 16] = [
+    0, 0, 0, 0, 0, 0, 0, 0, b'b', b't', b'n', 0, b'f', b'r', 0, 0,
+];
+
+/// Shuffle controls that expand 8 bytes (source lanes 0-7, a backslash in
+/// lanes 8-15) to `8 + popcount(m)` bytes, each byte whose bit is set in
+/// `m` preceded by a backslash.
+static EXPAND8: [[u8; 16]; 256] = {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut o = 0;
+        let mut k = 0;
+        while k < 8 {
+            if (m >> k) & 1 != 0 {
+                t[m][o] = 8;
+                o += 1;
+            }
+            t[m][o] = k as u8;
+            o += 1;
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The 16 bytes of `t` in both halves of a 256-bit vector.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[inline(always)]
+unsafe fn splat_table(t: &[u8; 16]) -> __m256i {
+    // SAFETY: the caller guarantees AVX2; the read covers the 16 bytes of `t`.
+    unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast())) }
 }
 
 /// Bit k set iff byte k of `v` needs work.
@@ -189,13 +273,31 @@ impl<const HEX: bool> Scanner for Avx2<HEX> {
     const SHIFT: u32 = 0;
     type Ctx = Avx2Ctx;
 
+    const EXPAND: bool = true;
+
     #[inline(always)]
-    unsafe fn ctx(stops: &[u8; 7]) -> Avx2Ctx {
-        Avx2Ctx {
-            // SAFETY: the caller guarantees AVX2.
-            y: stops.map(|b| unsafe { _mm256_set1_epi8(b as i8) }),
-            x: sse2_ctx(stops),
+    unsafe fn ctx(options: u32) -> Avx2Ctx {
+        let stops = stop_bytes(options);
+        // SAFETY: the caller guarantees AVX2.
+        unsafe {
+            Avx2Ctx {
+                y: stops.map(|b| _mm256_set1_epi8(b as i8)),
+                x: sse2_ctx(&stops),
+                options,
+            }
         }
+    }
+
+    #[inline(always)]
+    unsafe fn expand(
+        c: &Avx2Ctx,
+        src: *const u8,
+        avail: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> (usize, usize) {
+        // SAFETY: forwarded.
+        unsafe { expand32::<HEX>(c.options, src, avail, dst, room) }
     }
 
     #[inline(always)]
@@ -243,11 +345,97 @@ impl<const HEX: bool> Scanner for Avx2<HEX> {
     }
 }
 
+/// [`Scanner::expand`] for AVX2. Not inlined: called once per run of
+/// escape-dense blocks, so that the block loop keeps its registers.
+///
+/// A qualifying block expands in four 8-byte quarters: a shuffle from
+/// [`EXPAND8`], indexed by the quarter's mask, spreads its bytes and puts
+/// a backslash (lane 8 of the source) before each escaped one, whose
+/// letter (`b t n f r` for the control bytes) is already in place.
+///
+/// # Safety
+/// As for [`Scanner::expand`] with `W = 32`; the CPU supports AVX2 and POPCNT.
+#[target_feature(enable = "avx2,popcnt")]
+#[inline(never)]
+unsafe fn expand32<const HEX: bool>(
+    options: u32,
+    src: *const u8,
+    avail: usize,
+    dst: *mut u8,
+    room: usize,
+) -> (usize, usize) {
+    let mut read = 0;
+    let mut written = 0;
+    // SAFETY: AVX2 and POPCNT by the caller; every load lies in the
+    // `avail` bytes at `src`; every store in the `room` bytes at `dst`
+    // (a block writes at most 32 + escapes + 8 bytes, checked below).
+    unsafe {
+        let stops = stop_bytes(options).map(|b| _mm256_set1_epi8(b as i8));
+        // `"` when it takes `\"`, else `\` again; `/` when it takes `\/`,
+        // else `\` again.
+        let quot2 = if options & HEX_QUOT != 0 { b'\\' } else { b'"' };
+        let slash2 = if options & UNESCAPED_SLASHES != 0 {
+            b'\\'
+        } else {
+            b'/'
+        };
+        let quot2 = _mm256_set1_epi8(quot2 as i8);
+        let slash2 = _mm256_set1_epi8(slash2 as i8);
+        let backslash = _mm256_set1_epi8(b'\\' as i8);
+        let named_t = splat_table(&NAMED);
+        let letter_t = splat_table(&LETTER);
+        let bs = _mm_set1_epi8(b'\\' as i8);
+        while avail - read >= 32 {
+            let v = _mm256_loadu_si256(src.add(read).cast());
+            let m = u64::from(mask32::<HEX>(&stops, v));
+            // Bytes taking a two-byte escape.
+            let named = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(named_t, v), v);
+            let mut two = _mm256_or_si256(named, _mm256_cmpeq_epi8(v, backslash));
+            two = _mm256_or_si256(two, _mm256_cmpeq_epi8(v, quot2));
+            two = _mm256_or_si256(two, _mm256_cmpeq_epi8(v, slash2));
+            // Every such byte is in `m`: equal masks mean nothing else is.
+            if u64::from(_mm256_movemask_epi8(two) as u32) != m {
+                break;
+            }
+            let pop = m.count_ones() as usize;
+            if room - written < avail - read + pop + 8 {
+                break;
+            }
+            let out = dst.add(written);
+            if m == 0 {
+                _mm256_storeu_si256(out.cast(), v);
+            } else {
+                // The byte after the backslash: the control letters, the
+                // rest as it is.
+                let letters = _mm256_blendv_epi8(v, _mm256_shuffle_epi8(letter_t, v), named);
+                let lo = _mm256_castsi256_si128(letters);
+                let hi = _mm256_extracti128_si256::<1>(letters);
+                let quarters = [
+                    _mm_unpacklo_epi64(lo, bs),
+                    _mm_unpackhi_epi64(lo, bs),
+                    _mm_unpacklo_epi64(hi, bs),
+                    _mm_unpackhi_epi64(hi, bs),
+                ];
+                let mut o = 0;
+                for (q, x) in quarters.into_iter().enumerate() {
+                    let m8 = ((m >> (8 * q)) & 0xff) as usize;
+                    let ctrl = _mm_loadu_si128(EXPAND8[m8].as_ptr().cast());
+                    _mm_storeu_si128(out.add(o).cast(), _mm_shuffle_epi8(x, ctrl));
+                    o += 8 + m8.count_ones() as usize;
+                }
+            }
+            read += 32;
+            written += 32 + pop;
+        }
+    }
+    (read, written)
+}
+
 /// The AVX2 implementation.
 ///
 /// # Safety
 /// The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,popcnt,bmi1")]
 pub(super) unsafe fn escape_avx2<S: Sink>(
     out: &mut S,
     s: &[u8],
