@@ -80,25 +80,40 @@ impl Encoder {
         (r.is_err() && !self.partial()) || self.buf.oom()
     }
 
-    /// A container element: the common scalars inline, everything else
-    /// through [`Encoder::encode_zval`] (same semantics, one call less).
+    /// The common kinds of value (null, bools, ints, strings, arrays),
+    /// shared by [`Encoder::encode_child`] and [`Encoder::encode_zval`];
+    /// `None` for everything else.
     #[inline(always)]
-    fn encode_child(&mut self, val: *mut sys::zval) -> Status {
-        // SAFETY: val is a live element of the container being walked.
+    fn encode_common(&mut self, val: *mut sys::zval, t: u32) -> Option<Status> {
+        // SAFETY: val is a live zval of type `t`.
         unsafe {
-            match zval::ztype(val) {
+            match t {
                 sys::IS_NULL => self.buf.extend(b"null"),
                 sys::IS_TRUE => self.buf.extend(b"true"),
                 sys::IS_FALSE => self.buf.extend(b"false"),
                 sys::IS_LONG => number::write_long(&mut self.buf, (*val).value.lval),
                 sys::IS_STRING => {
-                    return self.escape_string(zval::zstr_bytes((*val).value.str_), self.options)
+                    return Some(
+                        self.escape_string(zval::zstr_bytes((*val).value.str_), self.options),
+                    )
                 }
-                sys::IS_ARRAY => return self.encode_array_zval(val),
-                _ => return self.encode_zval(val),
+                sys::IS_ARRAY => return Some(self.encode_array_zval(val)),
+                _ => return None,
             }
         }
-        Ok(())
+        Some(Ok(()))
+    }
+
+    /// A container element: the common kinds inline in the walk, everything
+    /// else through [`Encoder::encode_zval`] (same semantics, one call less).
+    #[inline(always)]
+    fn encode_child(&mut self, val: *mut sys::zval) -> Status {
+        // SAFETY: val is a live element of the container being walked.
+        let t = unsafe { zval::ztype(val) };
+        match self.encode_common(val, t) {
+            Some(r) => r,
+            None => self.encode_zval(val),
+        }
     }
 
     /// An array value: `[]`/`{}` directly when empty (nothing to walk, protect
@@ -143,11 +158,11 @@ impl Encoder {
         loop {
             // SAFETY: val is a live zval owned by PHP for the whole call.
             unsafe {
-                match zval::ztype(val) {
-                    sys::IS_NULL => self.buf.extend(b"null"),
-                    sys::IS_TRUE => self.buf.extend(b"true"),
-                    sys::IS_FALSE => self.buf.extend(b"false"),
-                    sys::IS_LONG => number::write_long(&mut self.buf, (*val).value.lval),
+                let t = zval::ztype(val);
+                if let Some(r) = self.encode_common(val, t) {
+                    return r;
+                }
+                match t {
                     sys::IS_DOUBLE => {
                         let d = (*val).value.dval;
                         if d.is_finite() {
@@ -156,10 +171,6 @@ impl Encoder {
                             self.error_code = error::INF_OR_NAN;
                             self.buf.push(b'0');
                         }
-                    }
-                    sys::IS_STRING => {
-                        return self
-                            .escape_string(zval::zstr_bytes((*val).value.str_), self.options)
                     }
                     sys::IS_OBJECT => {
                         let obj = (*val).value.obj;
@@ -172,7 +183,6 @@ impl Encoder {
                         }
                         return self.encode_container_copy(val);
                     }
-                    sys::IS_ARRAY => return self.encode_array_zval(val),
                     sys::IS_REFERENCE => {
                         val = zval::refval(val);
                         continue;
