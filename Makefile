@@ -36,7 +36,7 @@ SO_ABS     := $(CURDIR)/$(SO)
 
 # The stages depend on each other's order; never run them in parallel.
 .NOTPARALLEL:
-.PHONY: all build setup test test-core test-phpt test-phpt-jit test-phpt-stock test-official test-sweeps test-diff fuzz demo bench bench-callgrind clean help \
+.PHONY: all build setup test test-core test-phpt test-phpt-jit test-phpt-stock test-official test-sweeps test-valgrind test-diff fuzz demo bench bench-callgrind clean help \
 	test-debug test-zts test-php84 test-php85 test-matrix
 
 all: build
@@ -81,6 +81,10 @@ test-sweeps:
 	CARGO_TARGET_DIR=$(CURDIR)/target bash tools/number_sweep.sh 10000000
 	CARGO_TARGET_DIR=$(CURDIR)/target PHP=$(PHP) sh tools/escape_php_check.sh
 
+# Both phpt suites under valgrind (memcheck): no errors, no leaks.
+test-valgrind: build
+	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) bash tools/valgrind.sh
+
 # The bounded differential run of `make test`: FUZZ_COUNT random values (pinned seed, so CI
 # is reproducible) plus every exhaustive sweep; stock vs rustjson in one process.
 test-diff: build
@@ -95,7 +99,7 @@ fuzz: build
 # Closing line: 'stages: N passed, 0 failed[, N skipped]'.
 test:
 	@set -e; start=$$(date +%s); skipped=0; passed=0; \
-	for t in setup build test-core test-sweeps test-phpt-stock test-phpt test-phpt-jit test-official test-diff test-matrix; do \
+	for t in setup build test-core test-sweeps test-phpt-stock test-phpt test-phpt-jit test-official test-diff test-valgrind test-matrix; do \
 		echo; echo "==== make $$t"; t0=$$(date +%s); \
 		if [ $$t = test-diff ] && [ ! -f tools/fuzz/run.php ]; then \
 			echo "test-diff: SKIPPED (tools/fuzz/run.php does not exist yet)"; skipped=$$((skipped + 1)); continue; \

@@ -1,5 +1,7 @@
 --TEST--
 json_encode(): output larger than memory_limit (16M) gives PHP's normal "Allowed memory size" fatal error; shutdown functions still run
+--SKIPIF--
+<?php if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is only enforced by the Zend allocator (not under valgrind)'); ?>
 --INI--
 memory_limit=16M
 --FILE--

@@ -1,5 +1,7 @@
 --TEST--
 json_encode(): exceeding a small memory_limit (4M) is the normal fatal error, not a hard exit
+--SKIPIF--
+<?php if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is only enforced by the Zend allocator (not under valgrind)'); ?>
 --INI--
 memory_limit=4M
 --FILE--

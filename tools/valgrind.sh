@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# tools/valgrind.sh: our phpt suite and PHP 8.2's official ext/json suite under valgrind
+# (run-tests.php -m), with rustjson loaded. Any FAIL, LEAK or memcheck error fails the run;
+# the only skips allowed are the memory_limit tests (valgrind runs PHP with
+# USE_ZEND_ALLOC=0, so there is no memory_limit to hit).
+# Closing line: 'valgrind: N passed, M failed'.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+PHP=${PHP:-php}
+SO=${RUSTJSON_SO:-$root/modules/rustjson.so}
+command -v valgrind >/dev/null || { [ "$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind >/dev/null; }
+src=$(bash "$root/tools/setup.sh" --src-dir)
+run_tests=$src/run-tests.php
+passed=0; failed=0
+run() { # name dir
+    local name=$1 dir=$2 res log
+    res=$(mktemp); log=$(mktemp)
+    (cd "$3" && TEST_PHP_EXECUTABLE=$(command -v "$PHP") NO_INTERACTION=1 \
+        "$PHP" -n "$run_tests" -q --offline --no-color --no-progress -m -n -d extension="$SO" \
+        -W "$res" "$dir" > "$log" 2>&1) || true
+    local p f s bad_skips
+    p=$(awk -F'\t' '$1 == "PASSED"' "$res" | wc -l)
+    s=$(awk -F'\t' '$1 == "SKIPPED"' "$res" | wc -l)
+    f=$(awk -F'\t' '$1 != "PASSED" && $1 != "SKIPPED"' "$res" | wc -l)
+    bad_skips=$(awk -F'\t' '$1 == "SKIPPED" && $2 !~ /encode_memory_limit/' "$res" | wc -l)
+    echo "valgrind $name: $p passed, $f failed, $s skipped"
+    if [ "$f" -gt 0 ] || [ "$bad_skips" -gt 0 ] || [ "$p" -eq 0 ]; then
+        awk -F'\t' '$1 != "PASSED"' "$res" >&2
+        grep -A30 -- '---- MEMORY\|==[0-9]*==' "$log" | head -80 >&2 || true
+        failed=$((failed + 1))
+    else
+        passed=$((passed + 1))
+    fi
+    rm -f "$res" "$log"
+}
+run ours "$root/php-tests" "$root"
+run official ext/json/tests "$src"
+echo "valgrind: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
