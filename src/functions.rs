@@ -259,6 +259,14 @@ pub fn info(module: *mut sys::zend_module_entry) {
         ),
     );
     row("Thread safety", if cfg!(php_zts) { "ZTS" } else { "NTS" });
+    // SAFETY: both return static data of the headers built against.
+    let (api, version) = unsafe {
+        (
+            sys::rustjson_php_api(),
+            std::ffi::CStr::from_ptr(sys::rustjson_php_version()).to_string_lossy(),
+        )
+    };
+    row("Built for PHP", &format!("{version} (API {api})"));
     // SAFETY: as above; `module` is our module entry.
     unsafe {
         sys::php_info_print_table_end();

@@ -212,3 +212,6 @@ bool rustjson_has_failed_calling_exception(void)
 {
 	return PHP_VERSION_ID < 80500;
 }
+
+int rustjson_php_api(void) { return ZEND_MODULE_API_NO; }
+const char *rustjson_php_version(void) { return PHP_VERSION; }

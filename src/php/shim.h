@@ -105,6 +105,9 @@ int rustjson_read_hooked_property(zval *obj, zval *data, zval *tmp);
  * the 8.2 table (or NULL) to unmark later. */
 bool rustjson_serializable_enter(zend_object *obj, HashTable **ht_out);
 void rustjson_serializable_leave(zend_object *obj, HashTable *ht);
+/* ZEND_MODULE_API_NO and PHP_VERSION of the headers built against. */
+int rustjson_php_api(void);
+const char *rustjson_php_version(void);
 /* Does the "Failed calling X::jsonSerialize()" exception exist (< 8.5)? */
 bool rustjson_has_failed_calling_exception(void);
 
