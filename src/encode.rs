@@ -5,9 +5,10 @@
 //! handlers, destructors), error codes and partial output are stock's.
 //! Strings and numbers go to the PHP-free cores in `rustjson_core`.
 //!
-//! Deliberate deviation: every container entry checks the remaining C stack
-//! (as PHP 8.3+ does) so that absurdly deep input gives error 1 (depth)
-//! instead of the segfault stock PHP 8.2 has there.
+//! Deliberate deviation: the remaining C stack is checked (at container
+//! entry once nesting is deep, and at every jsonSerialize() call), as PHP
+//! 8.3+ does, so that absurdly deep input gives error 1 (depth) instead of
+//! the segfault stock PHP 8.2 has there.
 use crate::php::outbuf::OutBuf;
 use crate::php::sys;
 use crate::php::zval::{self, HtIter};
