@@ -3,8 +3,11 @@
 #   make build          cargo build --release, then copy target/release/librustjson.so to modules/rustjson.so
 #   make setup          install/prepare everything needed (tools/setup.sh: Debian packages, de_DE locale,
 #                       PHP 8.2 source for run-tests.php + ext/json/tests in $RUSTJSON_CACHE)
-#   make test           setup, build, core unit tests, our phpt suite (stock oracle check, rustjson, rustjson+JIT),
-#                       official ext/json suite (stock vs rustjson), differential run (tools/fuzz/run.php)
+#   make test           setup, build, core unit tests, core sweeps vs PHP (10M doubles, ~7M strings), our phpt
+#                       suite (stock oracle check, rustjson, rustjson+JIT), official ext/json suite (stock vs
+#                       rustjson), differential run (tools/fuzz/run.php), both phpt suites under valgrind,
+#                       and the PHP matrix legs (8.2 debug, 8.2 ZTS debug, 8.4, 8.5)
+#   make fuzz COUNT=N   open-ended differential fuzzing (random seed)
 #   make demo           build, then encode a generated twitter-like document with stock and rustjson
 #   make bench          build, then the wall-clock bench, stock vs rustjson (tools/bench/bench.php):
 #                       writes tools/bench/results.md and tools/bench/chart.svg (BENCH_ARGS=--quick etc.)
@@ -12,7 +15,8 @@
 #                       writes tools/bench/callgrind.md and tools/bench/callgrind.svg (BENCH_ARGS=--all etc.)
 #   make clean          remove build products
 #
-# Single steps: test-core, test-phpt, test-phpt-jit, test-phpt-stock, test-official, test-diff.
+# Single steps: test-core, test-sweeps, test-phpt, test-phpt-jit, test-phpt-stock, test-official, test-diff,
+# test-valgrind, test-matrix.
 # Variables: PHP (php binary, default php), CARGO, FUZZ_COUNT (differential run size),
 #            BENCH_ARGS (extra arguments for bench / bench-callgrind, e.g. --filter=REGEX).
 #
