@@ -6,7 +6,6 @@ extern PHP_JSON_API zend_class_entry *php_json_exception_ce;
 
 int *rustjson_json_error_code_ptr(void) { return (int *) &JSON_G(error_code); }
 zend_class_entry *rustjson_json_serializable_ce(void) { return php_json_serializable_ce; }
-zend_class_entry *rustjson_json_exception_ce(void) { return php_json_exception_ce; }
 zend_long rustjson_serialize_precision(void) { return PG(serialize_precision); }
 bool rustjson_has_exception(void) { return EG(exception) != NULL; }
 
@@ -50,18 +49,10 @@ bool rustjson_instanceof(const zend_class_entry *ce, const zend_class_entry *ifa
 	return instanceof_function(ce, iface);
 }
 
-bool rustjson_obj_fast_props(const zend_object *obj)
-{
-	return obj->properties == NULL
-		&& obj->handlers->get_properties_for == NULL
-		&& obj->handlers->get_properties == zend_std_get_properties;
-}
 
-HashTable *rustjson_obj_prop_table(zend_object *obj) { return obj->handlers->get_properties(obj); }
 HashTable *rustjson_get_properties_for_json(zval *obj) { return zend_get_properties_for(obj, ZEND_PROP_PURPOSE_JSON); }
 void rustjson_release_properties(HashTable *ht) { zend_release_properties(ht); }
 zval *rustjson_enum_case_value(zend_object *obj) { return zend_enum_fetch_case_value(obj); }
-zval *rustjson_obj_prop(zend_object *obj, uint32_t offset) { return OBJ_PROP(obj, offset); }
 
 zend_result rustjson_call_json_serialize(zval *obj, zval *retval)
 {
@@ -91,13 +82,10 @@ void rustjson_throw_json_exception(const char *msg, zend_long code)
 	zend_throw_exception(php_json_exception_ce, msg, code);
 }
 
-bool rustjson_array_is_list(zend_array *ht) { return zend_array_is_list(ht); }
 
 void rustjson_zval_ptr_dtor(zval *zv) { zval_ptr_dtor(zv); }
 void rustjson_zval_ptr_dtor_nogc(zval *zv) { zval_ptr_dtor_nogc(zv); }
-void rustjson_zval_addref(zval *zv) { Z_TRY_ADDREF_P(zv); }
 
-uint32_t rustjson_num_args(zend_execute_data *ex) { return ZEND_CALL_NUM_ARGS(ex); }
 zval *rustjson_arg(zend_execute_data *ex, uint32_t n) { return ZEND_CALL_ARG(ex, n); }
 void rustjson_return_str(zval *rv, zend_string *s) { ZVAL_STR(rv, s); }
 void rustjson_return_false(zval *rv) { ZVAL_FALSE(rv); }

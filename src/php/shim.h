@@ -23,9 +23,8 @@
 
 /* JSON_G(error_code) (json_globals is per thread on ZTS). */
 int *rustjson_json_error_code_ptr(void);
-/* php_json_serializable_ce / php_json_exception_ce. */
+/* php_json_serializable_ce (JsonSerializable). */
 zend_class_entry *rustjson_json_serializable_ce(void);
-zend_class_entry *rustjson_json_exception_ce(void);
 /* PG(serialize_precision). */
 zend_long rustjson_serialize_precision(void);
 /* EG(exception) != NULL */
@@ -46,27 +45,21 @@ size_t rustjson_gcvt(double d, int precision, char *buf);
 
 /* Objects */
 bool rustjson_instanceof(const zend_class_entry *ce, const zend_class_entry *iface);
-bool rustjson_obj_fast_props(const zend_object *obj);
-HashTable *rustjson_obj_prop_table(zend_object *obj);     /* Z_OBJPROP */
 HashTable *rustjson_get_properties_for_json(zval *obj);   /* zend_get_properties_for(..., JSON) */
 void rustjson_release_properties(HashTable *ht);          /* zend_release_properties */
 zval *rustjson_enum_case_value(zend_object *obj);         /* zend_enum_fetch_case_value */
-zval *rustjson_obj_prop(zend_object *obj, uint32_t offset); /* OBJ_PROP */
 /* call_user_function(NULL, obj, "jsonSerialize", retval, 0, NULL) */
 zend_result rustjson_call_json_serialize(zval *obj, zval *retval);
 void rustjson_throw_failed_calling(zend_class_entry *ce);
 void rustjson_throw_json_exception(const char *msg, zend_long code);
 
 /* Arrays */
-bool rustjson_array_is_list(zend_array *ht);
 
 /* Refcounting */
 void rustjson_zval_ptr_dtor(zval *zv);
 void rustjson_zval_ptr_dtor_nogc(zval *zv);
-void rustjson_zval_addref(zval *zv); /* Z_TRY_ADDREF */
 
 /* Frames */
-uint32_t rustjson_num_args(zend_execute_data *ex);
 zval *rustjson_arg(zend_execute_data *ex, uint32_t n); /* ZEND_CALL_ARG(ex, n), 1-based */
 void rustjson_return_str(zval *rv, zend_string *s);
 void rustjson_return_false(zval *rv);
