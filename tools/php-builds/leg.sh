@@ -5,6 +5,9 @@
 #   zts-debug  PHP 8.2.32 debug ZTS built from source      (tools/php-builds/debug-php.sh)
 #   php84      PHP 8.4 from Debian trixie, in a chroot     (tools/php-builds/debian-root.sh)
 #   php85      PHP 8.5 from Debian experimental, in a chroot
+#   docker-profile  PHP 8.2.32 release NTS built from source with the official Docker php images'
+#              CFLAGS/LDFLAGS and configure flags (tools/php-builds/docker-php.sh); its phpt stage
+#              runs with opcache on (no JIT), the phpt+jit stage as everywhere else
 #
 # The PHPs are cached under ${RUSTJSON_CACHE:-/var/cache/rustjson}/php-builds/FLAVOUR (made on first
 # use; reused in seconds afterwards). rustjson is built with CARGO_TARGET_DIR=$RUSTJSON_CACHE/target-FLAVOUR
@@ -35,7 +38,8 @@ FLAVOUR=${1:-}
 case "$FLAVOUR" in
     debug | zts-debug) KIND=debug ;;
     php84 | php85) KIND=root ;;
-    *) die "usage: $0 debug|zts-debug|php84|php85" ;;
+    docker-profile) KIND=release ;;
+    *) die "usage: $0 debug|zts-debug|php84|php85|docker-profile" ;;
 esac
 RJ_TAG=$FLAVOUR
 DIR=$RJ_BUILDS/$FLAVOUR
@@ -52,6 +56,8 @@ if [ -z "${RJ_LEG_INNER:-}" ]; then
     rc=0
     if [ "$KIND" = debug ]; then
         bash "$HERE/debug-php.sh" "$FLAVOUR" || rc=$?
+    elif [ "$KIND" = release ]; then
+        bash "$HERE/docker-php.sh" || rc=$?
     else
         bash "$HERE/debian-root.sh" "$FLAVOUR" || rc=$?
     fi
@@ -65,7 +71,7 @@ if [ -z "${RJ_LEG_INNER:-}" ]; then
     # Held (fd 9, inherited across exec) for the rest of the leg: debug-php.sh / debian-root.sh of a
     # concurrent run cannot replace this PHP while it is in use.
     lock "$FLAVOUR"
-    if [ "$KIND" = debug ]; then
+    if [ "$KIND" != root ]; then
         exec bash "$0" "$FLAVOUR"
     fi
     exec unshare -m --propagation private bash "$0" "$FLAVOUR"
@@ -265,7 +271,9 @@ fi
 stage frameless do_frameless || true
 [ "$KIND" = debug ] && { stage leak-selfcheck do_leak_selfcheck || true; }
 if stage phpt-stock env WORK="$RUN/phpt" bash "$HERE/phpt.sh" prepare; then
-    stage phpt env WORK="$RUN/phpt" RUSTJSON_SO="$SO" bash "$HERE/phpt.sh" run || true
+    # docker-profile: the plain phpt stage with opcache on (PHPT_OPCACHE=1), as a production PHP runs
+    stage phpt env WORK="$RUN/phpt" RUSTJSON_SO="$SO" PHPT_OPCACHE=$([ "$KIND" = release ] && echo 1 || echo 0) \
+        bash "$HERE/phpt.sh" run || true
     stage phpt+jit env WORK="$RUN/phpt" RUSTJSON_SO="$SO" bash "$HERE/phpt.sh" run --jit || true
 fi
 stage official env WORK="$RUN/official" RUSTJSON_SO="$SO" SRC="$RJ_SRC82" bash "$HERE/official.sh" || true

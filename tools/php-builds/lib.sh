@@ -3,9 +3,9 @@
 # Layout (all outside the repository):
 #   ${RUSTJSON_CACHE:-/var/cache/rustjson}/
 #     php-8.2.32/                  PHP 8.2 source unpacked by tools/setup.sh (never modified here)
-#     php-builds/<flavour>/        one directory per flavour (debug, zts-debug, php84, php85)
+#     php-builds/<flavour>/        one directory per flavour (debug, zts-debug, php84, php85, docker-profile)
 #        .stamp                    recipe the cached PHP was made with; a different recipe rebuilds it
-#        prefix/  src/             debug flavours: installed PHP, and the source copy it was built in
+#        prefix/  src/             debug and docker-profile flavours: installed PHP, and its source copy
 #        root/                     php84/php85: the Debian chroot (debootstrap)
 #        bin/php, bin/php-config   the PHP of this flavour, as the leg scripts call it
 #        out/rustjson.so           rustjson built against it (output of the last leg run)

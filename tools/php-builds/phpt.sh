@@ -14,6 +14,7 @@
 #                        a stock run that leaks, asserts or crashes is an error (no oracle);
 #                        skipped tests (rustjson-specific) keep their frozen expectations
 #   phpt.sh run [--jit]  run the prepared copy with rustjson loaded (optionally with opcache's
+#                        tracing JIT; with PHPT_OPCACHE=1 and no --jit: opcache on, JIT off)
 #                        tracing JIT); every test must PASS (a skip is a failure)
 #
 # So with rustjson loaded each test's output must equal the output of the SAME PHP without it.
@@ -21,6 +22,7 @@
 # merges into the output) or a failed assertion makes the test FAIL.
 #
 # Environment: PHP (php binary), RUSTJSON_SO (extension), RUN_TESTS (that PHP's run-tests.php),
+#              PHPT_OPCACHE (1: "run" without --jit loads opcache, JIT off),
 #              WORK (work directory, created), RJ_REPO (repository; default: this checkout)
 # Closing line: "phpt: N passed, M failed" / "phpt+jit: ..." (prepare: "phpt-stock: ...").
 set -euo pipefail
@@ -124,6 +126,16 @@ run)
             echo "$name: could not enable opcache's JIT:" >&2; printf '%s\n' "$out" >&2
             echo "$name: 0 passed, 1 failed"; exit 1
         fi
+    elif [ "${PHPT_OPCACHE:-0}" = 1 ]; then
+        if [ "$("$PHP" -n -r 'echo (int) extension_loaded("Zend OPcache");')" = 0 ]; then
+            args+=(-d zend_extension=opcache)
+        fi
+        args+=(-d opcache.enable_cli=1 -d opcache.jit=0)
+        if ! out=$("$PHP" "${args[@]}" -r 'echo !empty(opcache_get_status()["opcache_enabled"]) ? "yes" : "no";' 2>&1) || [ "$out" != yes ]; then
+            echo "$name: could not enable opcache:" >&2; printf '%s\n' "$out" >&2
+            echo "$name: 0 passed, 1 failed"; exit 1
+        fi
+        echo "$name: with opcache on (opcache.enable_cli=1, JIT off)"
     fi
     dir=$WORK/$name
     rm -rf "$dir" "$WORK/run"

@@ -12,7 +12,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 FLAVOUR=${1:-}
-case "$FLAVOUR" in debug | zts-debug | php84 | php85) ;; *) die "usage: $0 debug|zts-debug|php84|php85 [COMMAND...]" ;; esac
+case "$FLAVOUR" in debug | zts-debug | php84 | php85 | docker-profile) ;; *) die "usage: $0 debug|zts-debug|php84|php85|docker-profile [COMMAND...]" ;; esac
 shift
 RJ_TAG=$FLAVOUR
 DIR=$RJ_BUILDS/$FLAVOUR
