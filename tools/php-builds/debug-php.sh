@@ -33,8 +33,7 @@ CONFIGURE=(--enable-debug --disable-all --disable-cgi --disable-phpdbg --enable-
 WANT="recipe=1 source=$(basename "$SRC") configure=${CONFIGURE[*]}"
 
 lock "$FLAVOUR"
-if stamp_ok "$DIR" "$WANT" && [ -x "$PREFIX/bin/php" ] && [ -x "$PREFIX/bin/php-config" ]; then
-    say "cached: $PREFIX ($("$PREFIX/bin/php" -n -r 'echo PHP_VERSION, PHP_ZTS ? " ZTS" : " NTS", PHP_DEBUG ? " debug" : "";'))"
+if php_cached "$DIR" "$WANT" "$PREFIX"; then
     exit 0
 fi
 

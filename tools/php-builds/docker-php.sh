@@ -56,8 +56,7 @@ CONFIGURE+=("--prefix=$PREFIX")
 WANT="recipe=1 source=$(basename "$SRC") CFLAGS=$PHP_CFLAGS LDFLAGS=$PHP_LDFLAGS configure=${CONFIGURE[*]}"
 
 lock "$FLAVOUR"
-if stamp_ok "$DIR" "$WANT" && [ -x "$PREFIX/bin/php" ] && [ -x "$PREFIX/bin/php-config" ]; then
-    say "cached: $PREFIX ($("$PREFIX/bin/php" -n -r 'echo PHP_VERSION, PHP_ZTS ? " ZTS" : " NTS", PHP_DEBUG ? " debug" : "";'))"
+if php_cached "$DIR" "$WANT" "$PREFIX"; then
     exit 0
 fi
 

@@ -63,6 +63,13 @@ php82_src() {
 # stamp_ok DIR WANT: is DIR/.stamp exactly WANT?
 stamp_ok() { [ -f "$1/.stamp" ] && [ "$(cat "$1/.stamp")" = "$2" ]; }
 
+# php_cached DIR WANT PREFIX: true (and says so) when the PHP built from
+# source in DIR by recipe WANT is already installed in PREFIX.
+php_cached() {
+    stamp_ok "$1" "$2" && [ -x "$3/bin/php" ] && [ -x "$3/bin/php-config" ] || return 1
+    say "cached: $3 ($("$3/bin/php" -n -r 'echo PHP_VERSION, PHP_ZTS ? " ZTS" : " NTS", PHP_DEBUG ? " debug" : "";'))"
+}
+
 # root_mounts ROOT PATH...: inside a private mount namespace (unshare -m), mount /proc and /dev into
 # the Debian root and bind-mount each PATH at the same place in it (the first one, the repository,
 # read-only), so that a chrooted PHP sees the same paths as the host. Gone when the namespace ends.
