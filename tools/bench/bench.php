@@ -138,12 +138,7 @@ foreach ($inputs as $in) {
     $flags = $in['flags'];
 
     // 1. byte-identical check (and warm-up)
-    bench_side(false);
-    $a = json_encode($value, $flags);
-    $ea = json_last_error();
-    bench_side(true);
-    $b = json_encode($value, $flags);
-    $eb = json_last_error();
+    [$a, $ea, $b, $eb] = bench_both($value, $flags);
     $note = '';
     if ($a !== $b || $ea !== $eb) {
         $mismatches++;

@@ -136,12 +136,7 @@ foreach ($inputs as $in) {
         $curKey = $in['key'];
     }
     $f = $in['flags'];
-    bench_side(false);
-    $a = json_encode($value, $f);
-    $ea = json_last_error();
-    bench_side(true);
-    $b = json_encode($value, $f);
-    $eb = json_last_error();
+    [$a, $ea, $b, $eb] = bench_both($value, $f);
     $note = '';
     if ($a !== $b || $ea !== $eb) {
         $mismatches++;

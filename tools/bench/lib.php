@@ -537,6 +537,21 @@ function bench_side(bool $rust): void
 }
 
 /**
+ * Encode $value once with stock and once with rustjson (also a warm-up):
+ * [stock output, stock error, rustjson output, rustjson error].
+ */
+function bench_both(mixed $value, int $flags): array
+{
+    bench_side(false);
+    $a = json_encode($value, $flags);
+    $ea = json_last_error();
+    bench_side(true);
+    $b = json_encode($value, $flags);
+    $eb = json_last_error();
+    return [$a, $ea, $b, $eb];
+}
+
+/**
  * --readme=FILE: replace the text between "<!-- $marker:begin -->" and "<!-- $marker:end -->"
  * in FILE with $md (the markers stay). Returns a message for the console.
  */
