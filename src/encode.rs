@@ -335,7 +335,13 @@ impl Encoder {
                 if zval::obj_fast_path_ok(obj) {
                     return self.encode_plain_object(obj);
                 }
-                let std = zval::std_props_handlers(obj);
+                // Before 8.4 the fast path is refused with standard handlers
+                // only when the table exists; 8.4+ also refuses hooked and
+                // lazy objects, whose table may not exist yet (or must be
+                // built by initializing the object): the real call does that.
+                let std = cfg!(not(php84))
+                    && !(*obj).properties.is_null()
+                    && zval::std_props_handlers(obj);
                 myht = if std {
                     // zend_std_get_properties_for(JSON): the materialized
                     // table, with a reference for the walk.

@@ -14,7 +14,16 @@ thread_local! {
 }
 
 /// The address below which the encoder must stop descending (0: unknown).
+///
+/// Inside a Fiber the C stack is the fiber's own (an mmap'd area of
+/// `fiber.stack_size` bytes), not the thread's.
 pub fn limit() -> usize {
+    let mut lo: usize = 0;
+    let mut size: usize = 0;
+    // SAFETY: the shim reads the executor globals of this thread.
+    if unsafe { crate::php::sys::rustjson_fiber_stack(&mut lo, &mut size) } {
+        return lo + RESERVE.min(size / 2);
+    }
     LIMIT.with(|l| {
         if l.get() == usize::MAX {
             l.set(compute());

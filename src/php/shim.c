@@ -134,6 +134,22 @@ bool rustjson_obj_fast_path_ok(const zend_object *obj)
 		;
 }
 
+bool rustjson_fiber_stack(uintptr_t *lo, size_t *size)
+{
+	/* zend_fiber_stack is private to zend_fibers.c; its first two members,
+	 * the lowest usable address and the usable size, are the same in
+	 * PHP 8.1 to 8.5. The main context has no stack of its own (NULL). */
+	struct rustjson_fiber_stack_head { void *pointer; size_t size; };
+	zend_fiber_context *ctx = EG(current_fiber_context);
+	if (ctx == NULL || ctx == EG(main_fiber_context) || ctx->stack == NULL) {
+		return false;
+	}
+	const struct rustjson_fiber_stack_head *st = (const void *) ctx->stack;
+	*lo = (uintptr_t) st->pointer;
+	*size = st->size;
+	return true;
+}
+
 bool rustjson_class_has_hooks(const zend_class_entry *ce)
 {
 #if PHP_VERSION_ID >= 80400

@@ -16,6 +16,7 @@
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "zend_enum.h"
+#include "zend_fibers.h"
 #if PHP_VERSION_ID >= 80400
 #include "zend_property_hooks.h"
 #include "zend_lazy_objects.h"
@@ -45,6 +46,7 @@ size_t rustjson_gcvt(double d, int precision, char *buf);
 
 /* Objects */
 bool rustjson_instanceof(const zend_class_entry *ce, const zend_class_entry *iface);
+bool rustjson_fiber_stack(uintptr_t *lo, size_t *size);   /* the running fiber's C stack, false on the main stack */
 HashTable *rustjson_get_properties_for_json(zval *obj);   /* zend_get_properties_for(..., JSON) */
 void rustjson_release_properties(HashTable *ht);          /* zend_release_properties */
 zval *rustjson_enum_case_value(zend_object *obj);         /* zend_enum_fetch_case_value */
