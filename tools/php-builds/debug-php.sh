@@ -4,7 +4,8 @@
 #
 #   debug      ./configure --enable-debug --disable-all --disable-cgi --disable-phpdbg --enable-cli
 #                          --enable-opcache --enable-zend-test=shared
-#   zts-debug  the same plus --enable-zts
+#   zts-debug  the same plus --enable-zts --enable-embed=shared (libphp.so and the embed SAPI's
+#              headers, for the multi-threaded test tools/zts-threads/)
 #
 # Built in a private copy of the source ($RUSTJSON_CACHE/php-builds/FLAVOUR/src) and installed into
 # $RUSTJSON_CACHE/php-builds/FLAVOUR/prefix; bin/php and bin/php-config link to it. Reused as long
@@ -20,7 +21,7 @@ set -euo pipefail
 FLAVOUR=${1:-}
 case "$FLAVOUR" in
     debug) EXTRA=() ;;
-    zts-debug) EXTRA=(--enable-zts) ;;
+    zts-debug) EXTRA=(--enable-zts --enable-embed=shared) ;;
     *) die "usage: $0 debug|zts-debug" ;;
 esac
 RJ_TAG=$FLAVOUR
@@ -55,6 +56,9 @@ log=$DIR/build.log
 } > "$log" 2>&1 || { tail -n 40 "$log" >&2; die "PHP build failed (full log: $log)"; }
 out=$("$PREFIX/bin/php" -n -r 'echo PHP_DEBUG, PHP_ZTS;')
 case "$FLAVOUR:$out" in debug:10 | zts-debug:11) ;; *) die "built PHP reports PHP_DEBUG.PHP_ZTS=$out" ;; esac
+if [ "$FLAVOUR" = zts-debug ] && { [ ! -f "$PREFIX/lib/libphp.so" ] || [ ! -f "$PREFIX/include/php/sapi/embed/php_embed.h" ]; }; then
+    die "--enable-embed=shared did not install $PREFIX/lib/libphp.so and include/php/sapi/embed/php_embed.h"
+fi
 mkdir -p "$DIR/bin"
 ln -sf "$PREFIX/bin/php" "$DIR/bin/php"
 ln -sf "$PREFIX/bin/php-config" "$DIR/bin/php-config"

@@ -25,6 +25,10 @@
 #   official        PHP 8.2's ext/json/tests, stock vs rustjson test by test (tools/php-builds/official.sh)
 #   fuzz            tools/fuzz/run.php (json_encode differential, random cases), when it exists
 #   validate        tools/php-builds/validate_diff.php (json_validate differential)
+#   threads         (zts-debug) tools/zts-threads/run.sh: PHP's embed SAPI (libphp.so) runs requests in 8
+#                   threads at once, stock vs rustjson in each thread plus per-thread isolation checks
+#                   (json_last_error, serialize_precision, rustjson.enabled); also with opcache, the
+#                   tracing JIT, rustjson.enabled=0 at startup, and a leak self-check
 # On a debug PHP any "memory leaks detected", failed assertion or crash fails the stage.
 #
 # Closing line: "FLAVOUR: N passed, M failed" (stages), with per-suite counts; exit 1 on any failure.
@@ -283,4 +287,8 @@ else
     echo "$FLAVOUR: fuzz: SKIPPED (tools/fuzz/run.php does not exist yet)"
 fi
 stage validate do_validate || true
+if [ "$FLAVOUR" = zts-debug ]; then
+    stage threads env PHP_CONFIG="$DIR/bin/php-config" RUSTJSON_SO="$SO" OUT="$RUN/threads" \
+        bash "$RJ_REPO/tools/zts-threads/run.sh" || true
+fi
 summary
