@@ -83,15 +83,66 @@ pub fn escape_string<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(),
     // check and one small copy, without dispatch or vector setup; a dirty
     // one takes the SWAR path. This much is inlined into the caller.
     if s.len() < 16 {
-        // A few table lookups.
-        let table = tables::class_table(options);
-        if s.iter().fold(0u8, |acc, &b| acc | table[usize::from(b)]) == tables::CLEAN {
+        if is_clean_lt16(s, options) {
             write_clean_lt16(out, s);
             return Ok(());
         }
         return swar::escape(out, s, options);
     }
     escape_long(out, s, options)
+}
+
+/// Whether `s`, shorter than 16 bytes, needs no escape under `options`: one
+/// SSE2 mask on x86_64 (without a `JSON_HEX_*` flag), else a few table
+/// lookups.
+#[inline(always)]
+fn is_clean_lt16(s: &[u8], options: u32) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if !tables::has_hex(options) {
+        return x86::is_clean_lt16(s, options);
+    }
+    let table = tables::class_table(options);
+    s.iter().fold(0u8, |acc, &b| acc | table[usize::from(b)]) == tables::CLEAN
+}
+
+/// An object key that needs no escape, with what surrounds it: `,` when
+/// `comma`, then `"key":`, in one reserve and one commit. Only keys under
+/// 16 bytes are taken; for any other key nothing is written and `false` is
+/// returned (the caller writes it the long way, with [`escape_string`]).
+///
+/// Memory: reserves exactly what it writes (stock appends the same bytes
+/// in three steps).
+#[inline(always)]
+pub fn write_short_key<S: Sink>(out: &mut S, s: &[u8], options: u32, comma: bool) -> bool {
+    let n = s.len();
+    if n >= 16 || !is_clean_lt16(s, options) {
+        return false;
+    }
+    let c = usize::from(comma);
+    out.reserve(n + 3 + c);
+    // SAFETY: n + 3 + c bytes of spare capacity were reserved; every write
+    // below lies within them (the comma, written unconditionally, is
+    // overwritten by the quote when `c` is 0), every read within `s`.
+    unsafe {
+        let dst = out.spare_ptr();
+        dst.write(b',');
+        let q = dst.add(c);
+        q.write(b'"');
+        let src = s.as_ptr();
+        let body = q.add(1);
+        if n >= 8 {
+            let a = core::ptr::read_unaligned(src.cast::<u64>());
+            let b = core::ptr::read_unaligned(src.add(n - 8).cast::<u64>());
+            core::ptr::write_unaligned(body.cast::<u64>(), a);
+            core::ptr::write_unaligned(body.add(n - 8).cast::<u64>(), b);
+        } else {
+            kernel::copy_lt8(src, body, n);
+        }
+        body.add(n).write(b'"');
+        body.add(n + 1).write(b':');
+        out.commit(n + 3 + c);
+    }
+    true
 }
 
 /// [`escape_string`] for 16 bytes or more (out of line: keeps the inlined
