@@ -410,9 +410,12 @@ impl Encoder {
                     let hooked_tmp = zval::ztype(data) == sys::IS_PTR;
                     #[cfg(php84)]
                     let data = if hooked_tmp {
-                        match sys::rustjson_read_hooked_property(val, data, &mut tmp) {
+                        let mut status = 0;
+                        let read =
+                            sys::rustjson_read_hooked_property(val, data, &mut tmp, &mut status);
+                        match status {
                             0 => continue,
-                            1 => &mut tmp as *mut sys::zval,
+                            1 => read,
                             _ => {
                                 if !recursion_rc.is_null() {
                                     zval::gc_try_unprotect(recursion_rc);

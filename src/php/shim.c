@@ -160,18 +160,23 @@ bool rustjson_class_has_hooks(const zend_class_entry *ce)
 #endif
 }
 
-int rustjson_read_hooked_property(zval *obj, zval *data, zval *tmp)
+zval *rustjson_read_hooked_property(zval *obj, zval *data, zval *tmp, int *status)
 {
 #if PHP_VERSION_ID >= 80400
 	zend_property_info *prop_info = Z_PTR_P(data);
 	if ((prop_info->flags & ZEND_ACC_VIRTUAL) && !prop_info->hooks[ZEND_PROPERTY_HOOK_GET]) {
-		return 0;
+		*status = 0;
+		return NULL;
 	}
-	zend_read_property_ex(prop_info->ce, Z_OBJ_P(obj), prop_info->name, /* silent */ true, tmp);
-	return EG(exception) ? -1 : 1;
+	/* The value read: `tmp` when a get hook ran, else the backing slot
+	 * itself (stock encodes whichever zend_read_property_ex returns). */
+	zval *r = zend_read_property_ex(prop_info->ce, Z_OBJ_P(obj), prop_info->name, /* silent */ true, tmp);
+	*status = EG(exception) ? -1 : 1;
+	return r;
 #else
 	(void) obj; (void) data; (void) tmp;
-	return 0;
+	*status = 0;
+	return NULL;
 #endif
 }
 

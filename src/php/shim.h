@@ -93,7 +93,7 @@ bool rustjson_class_has_hooks(const zend_class_entry *ce);
 /* 8.4+: a properties-table entry that is IS_PTR (a hooked property):
  * 0 = skip it (virtual without get), 1 = value read into *tmp (get hook
  * called), -1 = the hook threw. */
-int rustjson_read_hooked_property(zval *obj, zval *data, zval *tmp);
+zval *rustjson_read_hooked_property(zval *obj, zval *data, zval *tmp, int *status);   /* 8.4+: status 0 skip, 1 read (returns the zval), -1 exception */
 /* JsonSerializable recursion mark: 8.2 uses the GC flag of Z_OBJPROP (and
  * materializes it); 8.3+ the object's JSON recursion guard. Returns 1 if
  * already marked (recursion), else marks and returns 0; `ht_out` receives

@@ -127,8 +127,8 @@ final class Build
                 return \FzLog::closedResource();
             case 'r':
                 return $n[2] === null ? ($this->refs[$n[1]] ?? null) : $this->node($n[2]);
-            default: // 'up' outside an element/property
-                return null;
+            default: // 'up' outside an element/property: null; PHP 8.4+: 'h', 'lz' (see GenHook)
+                return $n[0] === 'h' ? $this->hooked($n) : ($n[0] === 'lz' ? $this->lazy($n) : null);
         }
     }
 
@@ -224,5 +224,108 @@ final class Build
                 return $s;
         }
         throw new \LogicException("unknown internal kind $n[1]");
+    }
+
+    /** PHP 8.4+: an object with property hooks. */
+    private function hooked(array $n): object
+    {
+        [, $cls, $id, $hooks, $props, $opt] = $n;
+        $o = new $cls($id);
+        $this->objs[$id] = $o;
+        foreach ($hooks as [$name, $mode, $hopt, $payload]) {
+            $o->setHook($name, $mode, $hopt, $payload === null ? null : $this->node($payload));
+        }
+        if (isset($opt['js'])) {
+            $o->setJs($opt['js']);
+        }
+        foreach ($props as [$name, $c]) {
+            if ($name === '@asym') {
+                $o->setAsym($this->node($c));
+            } else {
+                $this->prop($o, $name, $c);
+            }
+        }
+        foreach ($opt['unset'] ?? [] as $name) {
+            unset($o->$name);
+        }
+        if (!empty($opt['mat'])) {
+            $o->{'fz:mat'} = 1; // a dynamic property materializes the property table
+            unset($o->{'fz:mat'});
+        }
+        return $o;
+    }
+
+    /** PHP 8.4+: a lazy ghost (its initializer applies the steps) or proxy (its factory returns $real). */
+    private function lazy(array $n): object
+    {
+        [, $kind, $cls, $id, $mode, $opt, $inner, $pre] = $n;
+        $fill = null;
+        $o = $kind === 'ghost' ? \FzLazy::ghost($cls, $id, $mode, $opt, $fill) : \FzLazy::proxy($cls, $id, $mode, $opt, $fill);
+        $this->objs[$id] = $o;
+        if ($kind === 'ghost') {
+            $fill = [];
+            foreach (self::steps($n) as $s) {
+                $v = array_pop($s);
+                $fill[] = [...$s, $v === null ? null : $this->node($v)];
+            }
+        } else {
+            $fill = $this->node($inner);
+        }
+        foreach ($pre as $a) {
+            \FzLazy::pre($o, isset($a[2]) ? [$a[0], $a[1], $this->node($a[2])] : $a);
+        }
+        return $o;
+    }
+
+    /**
+     * A ghost's initializer steps (FzLazy::apply) for its inner recipe, each with its value
+     * node last (null: no value), in construction order. Shared with Emit.
+     * @return list<array>
+     */
+    public static function steps(array $lz): array
+    {
+        [, , $cls, $id, , $opt, $n] = $lz;
+        $out = [];
+        if (!empty($opt['ctor'])) {
+            $out[] = ['ctor', [], null];
+        }
+        switch ($n[0]) {
+            case 'o':
+                $props = $n[3];
+                $unset = $n[4]['unset'] ?? [];
+                break;
+            case 'j':
+                $out[] = ['ctor', [$id, $n[3], $n[4]], null];
+                if ($n[5] !== null) {
+                    $out[] = ['ret', $n[5]];
+                }
+                $props = $n[6];
+                $unset = [];
+                break;
+            case 'h':
+                $out[] = ['ctor', [$id], null];
+                foreach ($n[3] as [$name, $mode, $hopt, $payload]) {
+                    $out[] = ['hook', $name, $mode, $hopt, $payload];
+                }
+                if (isset($n[5]['js'])) {
+                    $out[] = ['js', $n[5]['js'], null];
+                }
+                $props = $n[4];
+                $unset = $n[5]['unset'] ?? [];
+                break;
+            default:
+                return $out;
+        }
+        foreach ($props as [$name, $c]) {
+            $out[] = match ($name) {
+                '@ro' => ['ro', $c],
+                '@asym' => ['asym', $c],
+                default => ['set', $name, $c],
+            };
+        }
+        foreach ($unset as $name) {
+            $out[] = ['unset', $name, null];
+        }
+        return $out;
     }
 }

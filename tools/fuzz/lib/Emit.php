@@ -62,6 +62,33 @@ final class Emit
             case 'lit':
                 $out['FzLit'] = true;
                 break;
+            case 'h':
+                $out[$node[1]] = true;
+                foreach ($node[3] as [, $mode, $hopt, $payload]) {
+                    if ($mode === 'throw') {
+                        $out[$hopt[0]] = true;
+                    }
+                    if ($payload !== null) {
+                        self::classes($payload, $out);
+                    }
+                }
+                foreach ($node[4] as [, $c]) {
+                    self::classes($c, $out);
+                }
+                break;
+            case 'lz':
+                $out['FzLazy'] = true;
+                $out[$node[2]] = true;
+                if ($node[4] === 'throw') {
+                    $out[$node[5][0]] = true;
+                }
+                self::classes($node[6], $out);
+                foreach ($node[7] as $a) {
+                    if (isset($a[2])) {
+                        self::classes($a[2], $out);
+                    }
+                }
+                break;
             case 'ji':
                 $out['FzJsInt'] = true;
                 self::classes($node[2], $out);
@@ -198,6 +225,10 @@ final class Emit
                     $this->lines[] = "{$o}->bindObj({$this->objs[$bind[1]]});";
                 }
                 return $o;
+            case 'h':
+                return $this->hooked($n);
+            case 'lz':
+                return $this->lazy($n);
             case 'ji':
                 $x = $this->expr($n[2]);
                 $o = $this->var('o');
@@ -243,7 +274,72 @@ final class Emit
     private function prop(string $o, string $name, array $c): void
     {
         $x = $this->slot($c);
-        $this->lines[] = $name === '@ro' ? "{$o}->initRo($x);" : $o . self::arrow($name) . " = $x;";
+        $this->lines[] = match ($name) {
+            '@ro' => "{$o}->initRo($x);",
+            '@asym' => "{$o}->setAsym($x);",
+            default => $o . self::arrow($name) . " = $x;",
+        };
+    }
+
+    /** PHP 8.4+: Build::hooked(). */
+    private function hooked(array $n): string
+    {
+        [, $cls, $id, $hooks, $props, $opt] = $n;
+        $o = $this->var('o');
+        $this->objs[$id] = $o;
+        $this->lines[] = "$o = new $cls($id);";
+        foreach ($hooks as [$name, $mode, $hopt, $payload]) {
+            $x = $payload === null ? 'null' : $this->expr($payload);
+            $this->lines[] = "{$o}->setHook(" . self::literal($name) . ", '$mode', " . self::literal($hopt) . ", $x);";
+        }
+        if (isset($opt['js'])) {
+            $this->lines[] = "{$o}->setJs('{$opt['js']}');";
+        }
+        foreach ($props as [$name, $c]) {
+            $this->prop($o, $name, $c);
+        }
+        foreach ($opt['unset'] ?? [] as $name) {
+            $this->lines[] = 'unset(' . $o . self::arrow($name) . ');';
+        }
+        if (!empty($opt['mat'])) {
+            $this->lines[] = "{$o}->{'fz:mat'} = 1; // materializes the property table";
+            $this->lines[] = "unset({$o}->{'fz:mat'});";
+        }
+        return $o;
+    }
+
+    /** PHP 8.4+: Build::lazy(). */
+    private function lazy(array $n): string
+    {
+        [, $kind, $cls, $id, $mode, $opt, $inner, $pre] = $n;
+        $o = $this->var('o');
+        $f = $this->var('z');
+        $this->objs[$id] = $o;
+        $this->lines[] = "$o = FzLazy::$kind('$cls', $id, '$mode', " . self::literal($opt) . ", $f);";
+        if ($kind === 'ghost') {
+            $steps = [];
+            foreach (Build::steps($n) as $st) {
+                $v = array_pop($st);
+                $parts = array_map(self::literal(...), $st);
+                $parts[] = $v === null ? 'null' : $this->expr($v);
+                $steps[] = '[' . implode(', ', $parts) . ']';
+            }
+            $this->lines[] = "$f = [" . implode(', ', $steps) . ']; // what the initializer applies';
+        } else {
+            $x = $this->expr($inner);
+            $this->lines[] = "$f = $x; // what the factory returns";
+        }
+        foreach ($pre as $a) {
+            $parts = [self::literal($a[0])];
+            if (isset($a[1])) {
+                $parts[] = self::literal($a[1]);
+            }
+            if (isset($a[2])) {
+                $parts[] = $this->expr($a[2]);
+            }
+            $this->lines[] = "FzLazy::pre($o, [" . implode(', ', $parts) . ']);';
+        }
+        return $o;
     }
 
     private static function arrow(string $name): string

@@ -14,13 +14,18 @@ final class GenCase
     public const PROFILES = [
         'scalar' => 6, 'string' => 14, 'double' => 10, 'tree' => 20, 'object' => 12, 'js' => 12,
         'recursion' => 8, 'errmix' => 9, 'deep' => 3, 'enum' => 3, 'internal' => 4, 'args' => 2,
+        // PHP 8.4+ only (weight 0 before: the 8.2 case stream is unchanged)
+        'hook' => GenHook::ON ? 8 : 0, 'lazy' => GenHook::ON ? 8 : 0,
     ];
+
+    /** Node-kind weights of the 8.4+ objects (GenHook), appended to the object-heavy profiles. */
+    private const W84 = ['hook' => GenHook::ON ? 3 : 0, 'lazy' => GenHook::ON ? 3 : 0];
 
     /** Node-kind weights (GenContainer::node) of the general tree. */
     private const BASE = [
         'null' => 3, 'bool' => 3, 'int' => 8, 'double' => 7, 'string' => 18, 'numstr' => 4, 'arr' => 14,
         'obj' => 8, 'js' => 6, 'enum' => 3, 'internal' => 2, 'res' => 1, 'share' => 1, 'back' => 0, 'bad' => 2,
-        'lit' => 1,
+        'lit' => 1, 'hook' => GenHook::ON ? 2 : 0, 'lazy' => GenHook::ON ? 2 : 0,
     ];
 
     /** Non-int flags/depth: ZPP coercion, deprecations and TypeErrors must match too. */
@@ -83,16 +88,16 @@ final class GenCase
                 return GenContainer::node($c, $r->int(1, 6));
             case 'object':
                 $c->w = ['obj' => 14, 'arr' => 5, 'internal' => 3, 'string' => 8, 'int' => 4, 'double' => 2,
-                    'null' => 2, 'share' => 3, 'enum' => 1, 'js' => 2, 'bad' => 1];
+                    'null' => 2, 'share' => 3, 'enum' => 1, 'js' => 2, 'bad' => 1] + self::W84;
                 return GenObject::object($c, $r->int(1, 5));
             case 'js':
                 $c->w = ['js' => 12, 'arr' => 6, 'obj' => 4, 'string' => 8, 'int' => 4, 'double' => 3, 'null' => 2,
-                    'share' => 2, 'enum' => 2, 'bad' => 2, 'internal' => 1];
+                    'share' => 2, 'enum' => 2, 'bad' => 2, 'internal' => 1] + self::W84;
                 return $r->chance(0.6) ? GenObject::js($c, $r->int(1, 5)) : GenContainer::array($c, $r->int(1, 5));
             case 'recursion':
                 $c->cycles = true;
                 $c->w = ['arr' => 14, 'obj' => 7, 'js' => 7, 'back' => 12, 'share' => 3, 'string' => 6, 'int' => 5,
-                    'double' => 2, 'null' => 2, 'bad' => 2];
+                    'double' => 2, 'null' => 2, 'bad' => 2] + self::W84;
                 return match ($r->int(0, 2)) {
                     0 => GenContainer::array($c, $r->int(1, 5)),
                     1 => GenObject::object($c, $r->int(1, 5)),
@@ -118,6 +123,13 @@ final class GenCase
             case 'internal':
                 $c->w = ['internal' => 10] + self::BASE;
                 return GenObject::internal($c, $r->int(1, 4));
+            case 'hook':
+            case 'lazy':
+                // PHP 8.4+: hooked and lazy objects, holding (and held by) the other kinds
+                $c->cycles = $r->chance(0.3);
+                $c->w = ['hook' => 8, 'lazy' => 8, 'obj' => 5, 'js' => 4, 'arr' => 6, 'string' => 8, 'int' => 4,
+                    'double' => 3, 'null' => 2, 'share' => 3, 'back' => $c->cycles ? 4 : 0, 'bad' => 2, 'enum' => 1];
+                return $profile === 'hook' ? GenHook::hooked($c, $r->int(1, 5)) : GenHook::lazy($c, $r->int(1, 5));
             default: // 'args'
                 return GenContainer::node($c, 2);
         }
@@ -144,6 +156,10 @@ final class Nest
                 return $n[5] === null ? 0 : self::of($n[5]);
             case 'ji':
                 return 0;
+            case 'h':
+                return 1 + max(self::max(array_column($n[4], 1)), self::max(array_filter(array_column($n[3], 3))));
+            case 'lz':
+                return self::of($n[6]);
             case 'lit':
                 return self::value(\FzLit::ALL[$n[1]]);
             case 'r':

@@ -11,7 +11,7 @@ namespace Fuzz;
  */
 final class GenContainer
 {
-    private const CONTAINERS = ['arr', 'obj', 'js', 'internal'];
+    private const CONTAINERS = ['arr', 'obj', 'js', 'internal', 'hook', 'lazy'];
 
     /**
      * One node. $slot: the node goes into an array element or an object
@@ -51,6 +51,10 @@ final class GenContainer
                 return GenObject::enum($c->r);
             case 'internal':
                 return GenObject::internal($c, $depth);
+            case 'hook':
+                return GenHook::hooked($c, $depth);
+            case 'lazy':
+                return GenHook::lazy($c, $depth);
             case 'res':
                 return [$c->r->chance(0.7) ? 'res' : 'resc'];
             case 'back':

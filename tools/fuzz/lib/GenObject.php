@@ -22,7 +22,7 @@ final class GenObject
     private const DYNAMIC = ['stdClass' => true, 'FzDyn' => true, 'FzJs' => true, 'FzJsChild' => true];
 
     /** Valid dynamic property names (non-empty, no leading NUL). */
-    private const DYN_NAMES = ['a', 'b', 'p', 'x', 'zz', '0', '12', '-1', ' ', "\u{e9}", "\u{2028}", 'a/b', '<>',
+    public const DYN_NAMES = ['a', 'b', 'p', 'x', 'zz', '0', '12', '-1', ' ', "\u{e9}", "\u{2028}", 'a/b', '<>',
         "\xff", "a\xc3", 'x y', '1.5', "tab\t", '"q"', 'a\\b'];
 
     /** (object) cast keys: "" is kept, "\0…" is skipped, ints become "N". */

@@ -70,7 +70,8 @@ final class Report
             . "// rustjson fuzz reproduction: seed $case[seed], case $case[index] ($case[profile]).\n"
             . "// Stock: php -n -d rustjson.enabled=0 ...; rustjson: php -n -d extension=.../rustjson.so ...\n\n"
             . ($standalone ? self::classSource(array_keys(Emit::classes($case['v'])))
-                : 'require ' . Emit::literal((new \ReflectionClass('FzLog'))->getFileName()) . ";\n") . "\n"
+                : 'require ' . Emit::literal((new \ReflectionClass('FzLog'))->getFileName()) . ";\n"
+                    . (GenHook::ON ? 'require ' . Emit::literal((new \ReflectionClass('FzLazy'))->getFileName()) . ";\n" : '')) . "\n"
             . "set_error_handler([FzLog::class, 'onError']);\n"
             . Emit::value($case['v']) . "\n"
             . '$f = ' . Flags::symbolic($case['flags']) . ";\n"
@@ -93,19 +94,25 @@ final class Report
                 }
             }
         }
-        $file = (new \ReflectionClass('FzLog'))->getFileName();
-        $lines = file($file);
+        $files = [];
         $spans = [];
         foreach (array_keys($want) as $name) {
             $c = new \ReflectionClass($name);
+            $file = $c->getFileName(); // fixtures.php, or fixtures84.php (PHP 8.4+ classes)
+            $lines = $files[$file] ??= file($file);
             $start = $c->getStartLine();
             while ($start > 1 && preg_match('~^\s*(/\*\*|\*)~', $lines[$start - 2])) {
                 $start--; // keep the doc comment
             }
-            $spans[$start] = implode('', array_slice($lines, $start - 1, $c->getEndLine() - $start + 1));
+            $spans[str_ends_with($file, '84.php') ? 1 : 0][$start] = implode('', array_slice($lines, $start - 1, $c->getEndLine() - $start + 1));
         }
         ksort($spans);
-        return implode("\n", $spans);
+        $out = [];
+        foreach ($spans as $s) {
+            ksort($s);
+            array_push($out, ...array_values($s));
+        }
+        return implode("\n", $out);
     }
 
     /**

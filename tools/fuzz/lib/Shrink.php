@@ -213,6 +213,43 @@ final class Shrink
                     yield $m;
                 }
                 break;
+            case 'h':
+                foreach ([3, 4] as $f) {
+                    for ($i = 0; $i < count($n[$f]); $i++) {
+                        $m = $n;
+                        array_splice($m[$f], $i, 1);
+                        yield $m;
+                    }
+                }
+                foreach ($n[3] as $i => $h) {
+                    if ($h[1] !== 'backing' && $h[1] !== 'ret') {
+                        $m = $n;
+                        $m[3][$i] = [$h[0], 'ret', [], $h[3]];
+                        yield $m;
+                    }
+                }
+                if (array_diff_key($n[5], ['js' => 1]) !== []) {
+                    $m = $n;
+                    $m[5] = array_intersect_key($n[5], ['js' => 1]);
+                    yield $m;
+                }
+                break;
+            case 'lz':
+                for ($i = 0; $i < count($n[7]); $i++) {
+                    $m = $n;
+                    array_splice($m[7], $i, 1);
+                    yield $m;
+                }
+                if ($n[4] !== 'plain') {
+                    $m = $n;
+                    $m[4] = 'plain';
+                    $m[5] = array_intersect_key($n[5], ['ctor' => 1]);
+                    yield $m;
+                }
+                if ($n[1] === 'proxy') {
+                    yield array_replace($n, [1 => 'ghost', 6 => ['n']]);
+                }
+                break;
             case 's':
                 $s = $n[1];
                 $len = strlen($s);
@@ -265,6 +302,22 @@ final class Shrink
                 break;
             case 'ji':
                 $out[] = [[2], $n[2]];
+                break;
+            case 'h':
+                foreach ($n[3] as $i => $e) {
+                    $out[] = [[3, $i, 3], $e[3]];
+                }
+                foreach ($n[4] as $i => $e) {
+                    $out[] = [[4, $i, 1], $e[1]];
+                }
+                break;
+            case 'lz':
+                $out[] = [[6], $n[6]];
+                foreach ($n[7] as $i => $a) {
+                    if (isset($a[2])) {
+                        $out[] = [[7, $i, 2], $a[2]];
+                    }
+                }
                 break;
             case 'r':
                 $out[] = [[2], $n[2]];

@@ -3,7 +3,10 @@ declare(strict_types=1);
 
 // Loads the fuzzer. Fixtures live in the global namespace (see fixtures.php).
 require __DIR__ . '/fixtures.php';
-foreach (['Rng', 'Flags', 'Ctx', 'GenScalar', 'GenString', 'GenDouble', 'GenContainer', 'GenObject', 'GenCase',
+if (PHP_VERSION_ID >= 80400) {
+    require __DIR__ . '/fixtures84.php'; // property hooks, lazy objects: does not parse before 8.4
+}
+foreach (['Rng', 'Flags', 'Ctx', 'GenScalar', 'GenString', 'GenDouble', 'GenContainer', 'GenObject', 'GenHook', 'GenCase',
     'Build', 'Emit', 'Compare', 'Shrink', 'Report', 'Sweeps', 'SelfTest'] as $file) {
     require __DIR__ . "/$file.php";
 }
