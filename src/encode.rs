@@ -357,14 +357,14 @@ impl Encoder {
 
             // What carries the recursion mark: the table, or (8.4+, hooked
             // classes, whose table is a temporary) the object itself.
-            let recursion_rc: *mut sys::zend_refcounted_h =
-                if is_object && sys::rustjson_class_has_hooks((*(*val).value.obj).ce) {
-                    &mut (*(*val).value.obj).gc
-                } else if myht.is_null() {
-                    core::ptr::null_mut()
-                } else {
-                    &mut (*myht).gc
-                };
+            let hooked = is_object && zval::class_has_hooks((*(*val).value.obj).ce);
+            let recursion_rc: *mut sys::zend_refcounted_h = if hooked {
+                &mut (*(*val).value.obj).gc
+            } else if myht.is_null() {
+                core::ptr::null_mut()
+            } else {
+                &mut (*myht).gc
+            };
             if !recursion_rc.is_null() && zval::gc_is_recursive(recursion_rc) {
                 self.error_code = error::RECURSION;
                 self.buf.extend(b"null");
@@ -378,10 +378,12 @@ impl Encoder {
             self.depth += 1;
 
             let mut need_comma = false;
-            if !is_object && !self.pretty() {
-                // Plain arrays without PRETTY_PRINT: the specialized walks.
-                let r = if !as_list {
-                    self.walk_map(myht, &mut need_comma)
+            if !self.pretty() && !hooked && !myht.is_null() {
+                // Without PRETTY_PRINT (and hooks): the specialized walks.
+                let r = if is_object {
+                    self.walk_map::<true>(myht, &mut need_comma)
+                } else if !as_list {
+                    self.walk_map::<false>(myht, &mut need_comma)
                 } else if (*myht).u.flags & sys::HASH_FLAG_PACKED != 0 {
                     self.walk_packed_list(myht, &mut need_comma)
                 } else {
@@ -389,6 +391,7 @@ impl Encoder {
                 };
                 if r.is_err() {
                     zval::gc_try_unprotect(recursion_rc);
+                    release_properties(prop_ht);
                     return Err(Fail);
                 }
             } else if !myht.is_null() && zval::ht_count(myht) > 0 {
@@ -544,8 +547,14 @@ impl Encoder {
     /// The elements of a string-keyed (or mixed) array, without
     /// PRETTY_PRINT: `ZEND_HASH_FOREACH_KEY_VAL_IND` over the buckets, the
     /// separators and key written together.
+    /// `OBJ`: a property table (protected and private members, whose
+    /// mangled names start with a NUL byte, are skipped).
     #[inline(always)]
-    unsafe fn walk_map(&mut self, ht: *mut sys::HashTable, need_comma: &mut bool) -> Status {
+    unsafe fn walk_map<const OBJ: bool>(
+        &mut self,
+        ht: *mut sys::HashTable,
+        need_comma: &mut bool,
+    ) -> Status {
         // SAFETY: ht is a live hash (not packed: a packed array is a list
         // unless FORCE_OBJECT, and then it goes through walk_hash_list's
         // sibling below) held by our counted copy; nNumUsed and arData are
@@ -559,6 +568,7 @@ impl Encoder {
             while b < end {
                 let cur = b;
                 b = b.add(1);
+                zval::prefetch_bucket(cur.wrapping_add(2), end);
                 let mut z: *mut sys::zval = &mut (*cur).val;
                 if zval::ztype(z) == sys::IS_INDIRECT {
                     z = zval::indirect(z);
@@ -569,6 +579,10 @@ impl Encoder {
                 let key = (*cur).key;
                 if !key.is_null() {
                     let k = zval::zstr_bytes(key);
+                    if OBJ && k.first() == Some(&0) {
+                        // Skip protected and private members.
+                        continue;
+                    }
                     if !escape::write_short_key(&mut self.buf, k, self.options, *need_comma) {
                         if *need_comma {
                             self.buf.push(b',');
@@ -633,6 +647,7 @@ impl Encoder {
             while z < end {
                 let mut cur = z;
                 z = z.add(1);
+                zval::prefetch_zval(cur.wrapping_add(2), end);
                 if zval::ztype(cur) == sys::IS_INDIRECT {
                     cur = zval::indirect(cur);
                 }
