@@ -353,3 +353,83 @@ fn run<S: Sink>(imp: Imp, out: &mut S, s: &[u8], options: u32) -> Result<(), Inv
         _ => swar::escape(out, s, options),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every option combination that changes which bytes need work.
+    fn option_sets() -> Vec<u32> {
+        use crate::options::*;
+        (0..32u32)
+            .map(|i| (i & 15) | if i & 16 != 0 { UNESCAPED_SLASHES } else { 0 })
+            .collect()
+    }
+
+    fn table_clean(s: &[u8], options: u32) -> bool {
+        let table = tables::class_table(options);
+        s.iter().all(|&b| table[usize::from(b)] == tables::CLEAN)
+    }
+
+    #[test]
+    fn short_clean_check_matches_the_table() {
+        // Every 0-2 byte string, then lengths 3..=15 with each position
+        // taking every byte value in an otherwise clean string.
+        for options in option_sets() {
+            assert!(is_clean_lt16(b"", options));
+            for a in 0..=255u8 {
+                assert_eq!(is_clean_lt16(&[a], options), table_clean(&[a], options));
+                for b in 0..=255u8 {
+                    let s = [a, b];
+                    assert_eq!(is_clean_lt16(&s, options), table_clean(&s, options));
+                }
+            }
+            for n in 3..16usize {
+                for pos in 0..n {
+                    for v in 0..=255u8 {
+                        let mut s = vec![b'k'; n];
+                        s[pos] = v;
+                        assert_eq!(
+                            is_clean_lt16(&s, options),
+                            table_clean(&s, options),
+                            "{s:?} {options}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn short_keys() {
+        for options in option_sets() {
+            for (key, comma) in [
+                (&b""[..], false),
+                (b"id", true),
+                (b"fifteen_bytes__", false),
+            ] {
+                let mut out = b"{".to_vec();
+                assert!(write_short_key(&mut out, key, options, comma));
+                let want = [
+                    &b"{"[..],
+                    if comma { b"," } else { b"" },
+                    b"\"",
+                    key,
+                    b"\":",
+                ]
+                .concat();
+                assert_eq!(out, want);
+            }
+            let mut out = Vec::new();
+            assert!(!write_short_key(
+                &mut out,
+                b"sixteen_bytes___",
+                options,
+                true
+            ));
+            assert!(!write_short_key(&mut out, b"a\"b", options, true));
+            assert!(!write_short_key(&mut out, "é".as_bytes(), options, false));
+            assert!(out.is_empty());
+        }
+    }
+}
