@@ -21,9 +21,11 @@
 //! How it is fast:
 //!
 //! - one 256-byte class table per flag set (`tables.rs`), built at compile time;
-//! - short strings: under 16 bytes a clean one is recognized with a few
-//!   table lookups (inlined into the caller), 16 to 64 bytes (x86_64) with
-//!   two or four SSE2 loads, and written with a few overlapping stores,
+//! - short strings: under 16 bytes a clean one is recognized with one SSE2
+//!   mask over two overlapping word loads (x86_64; table lookups elsewhere
+//!   and with `JSON_HEX_*`), inlined into the caller; 16 to 64 bytes
+//!   (x86_64) with two or four SSE2 loads; and written with a few
+//!   overlapping stores,
 //!   without dispatch or vector setup; a dirty one under 16 bytes takes the
 //!   SWAR path, under 32 bytes the SSE2 one;
 //! - blocks of input are stored blindly and checked with one mask: AVX2
@@ -32,6 +34,8 @@
 //!   mask, and runs of blocks of two-byte escapes are expanded with
 //!   shuffles (AVX2); see `kernel.rs` for the loop and the output space
 //!   rule, and `x86.rs` / `swar.rs` for the scans;
+//! - object keys under 16 bytes that need no escape are written with their
+//!   comma, quotes and colon in one reservation ([`write_short_key`]);
 //! - UTF-8 is decoded inline from word loads, several sequences at a time;
 //!   `\uXXXX` is one 8-byte store from two 256-entry tables; under
 //!   `JSON_UNESCAPED_UNICODE` a run of valid sequences is copied in one go.
