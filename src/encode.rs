@@ -357,14 +357,14 @@ impl Encoder {
 
             // What carries the recursion mark: the table, or (8.4+, hooked
             // classes, whose table is a temporary) the object itself.
-            let recursion_rc: *mut sys::zend_refcounted_h =
-                if is_object && sys::rustjson_class_has_hooks((*(*val).value.obj).ce) {
-                    &mut (*(*val).value.obj).gc
-                } else if myht.is_null() {
-                    core::ptr::null_mut()
-                } else {
-                    &mut (*myht).gc
-                };
+            let hooked = is_object && zval::class_has_hooks((*(*val).value.obj).ce);
+            let recursion_rc: *mut sys::zend_refcounted_h = if hooked {
+                &mut (*(*val).value.obj).gc
+            } else if myht.is_null() {
+                core::ptr::null_mut()
+            } else {
+                &mut (*myht).gc
+            };
             if !recursion_rc.is_null() && zval::gc_is_recursive(recursion_rc) {
                 self.error_code = error::RECURSION;
                 self.buf.extend(b"null");
@@ -378,7 +378,23 @@ impl Encoder {
             self.depth += 1;
 
             let mut need_comma = false;
-            if !myht.is_null() && zval::ht_count(myht) > 0 {
+            if !self.pretty() && !hooked && !myht.is_null() {
+                // Without PRETTY_PRINT (and hooks): the specialized walks.
+                let r = if is_object {
+                    self.walk_map::<true>(myht, &mut need_comma)
+                } else if !as_list {
+                    self.walk_map::<false>(myht, &mut need_comma)
+                } else if (*myht).u.flags & sys::HASH_FLAG_PACKED != 0 {
+                    self.walk_packed_list(myht, &mut need_comma)
+                } else {
+                    self.walk_hash_list(myht, &mut need_comma)
+                };
+                if r.is_err() {
+                    zval::gc_try_unprotect(recursion_rc);
+                    release_properties(prop_ht);
+                    return Err(Fail);
+                }
+            } else if !myht.is_null() && zval::ht_count(myht) > 0 {
                 for e in HtIter::new(myht) {
                     if !as_list
                         && is_object
@@ -417,10 +433,7 @@ impl Encoder {
                     if as_list {
                         self.comma(&mut need_comma);
                     } else if !e.key.is_null() {
-                        let key = zval::zstr_bytes(e.key);
-                        self.comma(&mut need_comma);
-                        self.write_key(key);
-                        self.colon();
+                        self.key(zval::zstr_bytes(e.key), &mut need_comma);
                     } else {
                         self.comma(&mut need_comma);
                         self.write_int_key(e.h as i64);
@@ -494,9 +507,7 @@ impl Encoder {
                 if zval::ztype(prop) == sys::IS_UNDEF {
                     continue;
                 }
-                self.comma(&mut need_comma);
-                self.write_key(name);
-                self.colon();
+                self.key(name, &mut need_comma);
                 let r = self.encode_child(prop);
                 if self.aborts(r) {
                     zval::gc_try_unprotect(&mut (*obj).gc);
@@ -515,6 +526,163 @@ impl Encoder {
                 self.pretty_newline_indent();
             }
             self.buf.push(b'}');
+            Ok(())
+        }
+    }
+
+    /// `,` when needed, then a string key and `:` (with PRETTY_PRINT's
+    /// newline, indent and space): a short clean key in one write.
+    #[inline(always)]
+    fn key(&mut self, key: &[u8], need_comma: &mut bool) {
+        if !self.pretty() && escape::write_short_key(&mut self.buf, key, self.options, *need_comma)
+        {
+            *need_comma = true;
+            return;
+        }
+        self.comma(need_comma);
+        self.write_key(key);
+        self.colon();
+    }
+
+    /// The elements of a string-keyed (or mixed) array, without
+    /// PRETTY_PRINT: `ZEND_HASH_FOREACH_KEY_VAL_IND` over the buckets, the
+    /// separators and key written together.
+    /// `OBJ`: a property table (protected and private members, whose
+    /// mangled names start with a NUL byte, are skipped).
+    #[inline(always)]
+    unsafe fn walk_map<const OBJ: bool>(
+        &mut self,
+        ht: *mut sys::HashTable,
+        need_comma: &mut bool,
+    ) -> Status {
+        // SAFETY: ht is a live hash (not packed: a packed array is a list
+        // unless FORCE_OBJECT, and then it goes through walk_hash_list's
+        // sibling below) held by our counted copy; nNumUsed and arData are
+        // read once, as the C macro does.
+        unsafe {
+            if (*ht).u.flags & sys::HASH_FLAG_PACKED != 0 {
+                return self.walk_packed_as_object(ht, need_comma);
+            }
+            let mut b = (*ht).__bindgen_anon_1.arData;
+            let end = b.add((*ht).nNumUsed as usize);
+            while b < end {
+                let cur = b;
+                b = b.add(1);
+                zval::prefetch_bucket(cur.wrapping_add(2), end);
+                let mut z: *mut sys::zval = &mut (*cur).val;
+                if zval::ztype(z) == sys::IS_INDIRECT {
+                    z = zval::indirect(z);
+                }
+                if zval::ztype(z) == sys::IS_UNDEF {
+                    continue;
+                }
+                let key = (*cur).key;
+                if !key.is_null() {
+                    let k = zval::zstr_bytes(key);
+                    if OBJ && k.first() == Some(&0) {
+                        // Skip protected and private members.
+                        continue;
+                    }
+                    if !escape::write_short_key(&mut self.buf, k, self.options, *need_comma) {
+                        if *need_comma {
+                            self.buf.push(b',');
+                        }
+                        self.write_key(k);
+                        self.buf.push(b':');
+                    }
+                } else {
+                    number::write_int_key(&mut self.buf, (*cur).h as i64, *need_comma);
+                }
+                *need_comma = true;
+                let r = self.encode_child(z);
+                if self.aborts(r) {
+                    return Err(Fail);
+                }
+            }
+            Ok(())
+        }
+    }
+
+    /// A packed array written as an object (FORCE_OBJECT): integer keys.
+    #[inline(never)]
+    unsafe fn walk_packed_as_object(
+        &mut self,
+        ht: *mut sys::HashTable,
+        need_comma: &mut bool,
+    ) -> Status {
+        // SAFETY: as walk_map, over the packed zvals.
+        unsafe {
+            let base = (*ht).__bindgen_anon_1.arPacked;
+            let used = (*ht).nNumUsed as usize;
+            for i in 0..used {
+                let mut z = base.add(i);
+                if zval::ztype(z) == sys::IS_INDIRECT {
+                    z = zval::indirect(z);
+                }
+                if zval::ztype(z) == sys::IS_UNDEF {
+                    continue;
+                }
+                number::write_int_key(&mut self.buf, i as i64, *need_comma);
+                *need_comma = true;
+                let r = self.encode_child(z);
+                if self.aborts(r) {
+                    return Err(Fail);
+                }
+            }
+            Ok(())
+        }
+    }
+
+    /// The elements of a packed list, without PRETTY_PRINT.
+    #[inline(always)]
+    unsafe fn walk_packed_list(
+        &mut self,
+        ht: *mut sys::HashTable,
+        need_comma: &mut bool,
+    ) -> Status {
+        // SAFETY: ht is a live packed array held by our counted copy.
+        unsafe {
+            let mut z = (*ht).__bindgen_anon_1.arPacked;
+            let end = z.add((*ht).nNumUsed as usize);
+            while z < end {
+                let mut cur = z;
+                z = z.add(1);
+                zval::prefetch_zval(cur.wrapping_add(2), end);
+                if zval::ztype(cur) == sys::IS_INDIRECT {
+                    cur = zval::indirect(cur);
+                }
+                if zval::ztype(cur) == sys::IS_UNDEF {
+                    continue;
+                }
+                if *need_comma {
+                    self.buf.push(b',');
+                }
+                *need_comma = true;
+                let r = self.encode_child(cur);
+                if self.aborts(r) {
+                    return Err(Fail);
+                }
+            }
+            Ok(())
+        }
+    }
+
+    /// A list stored as a hash (e.g. after unset() of its last element and
+    /// re-adding), without PRETTY_PRINT.
+    #[inline(never)]
+    unsafe fn walk_hash_list(&mut self, ht: *mut sys::HashTable, need_comma: &mut bool) -> Status {
+        // SAFETY: ht is a live array held by our counted copy.
+        unsafe {
+            for e in HtIter::new(ht) {
+                if *need_comma {
+                    self.buf.push(b',');
+                }
+                *need_comma = true;
+                let r = self.encode_child(e.val);
+                if self.aborts(r) {
+                    return Err(Fail);
+                }
+            }
             Ok(())
         }
     }

@@ -49,7 +49,7 @@ pub trait Sink {
     fn as_bytes(&self) -> &[u8];
 
     /// Append one byte.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, b: u8) {
         self.reserve(1);
         // SAFETY: reserve(1) guarantees one spare byte; we write it, then commit it.
@@ -60,7 +60,7 @@ pub trait Sink {
     }
 
     /// Append a slice.
-    #[inline]
+    #[inline(always)]
     fn extend(&mut self, s: &[u8]) {
         self.reserve(s.len());
         // SAFETY: reserve(s.len()) guarantees the room; the regions cannot

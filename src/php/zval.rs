@@ -259,3 +259,57 @@ pub unsafe fn obj_fast_path_ok(obj: *const sys::zend_object) -> bool {
         sys::rustjson_obj_fast_path_ok(obj)
     }
 }
+
+/// Does the class declare property hooks (PHP 8.4+; never before)?
+#[inline(always)]
+pub unsafe fn class_has_hooks(ce: *const sys::zend_class_entry) -> bool {
+    #[cfg(php84)]
+    // SAFETY: ce is a live class entry.
+    unsafe {
+        (*ce).num_hooked_props != 0
+    }
+    #[cfg(not(php84))]
+    {
+        let _ = ce;
+        false
+    }
+}
+
+/// A hint: start loading what a coming element points to (its string,
+/// array or object), when `zv` is before `end`. Prefetches never fault.
+#[inline(always)]
+pub unsafe fn prefetch_zval(zv: *const sys::zval, end: *const sys::zval) {
+    if zv < end {
+        // SAFETY: zv is inside the table's used slots.
+        unsafe {
+            if (*zv).u1.v.type_flags != 0 {
+                prefetch((*zv).value.counted as *const u8);
+            }
+        }
+    }
+}
+
+/// [`prefetch_zval`] for a hash bucket, and its key.
+#[inline(always)]
+pub unsafe fn prefetch_bucket(b: *const sys::Bucket, end: *const sys::Bucket) {
+    if b < end {
+        // SAFETY: b is inside the table's used buckets.
+        unsafe {
+            if (*b).val.u1.v.type_flags != 0 {
+                prefetch((*b).val.value.counted as *const u8);
+            }
+            prefetch((*b).key as *const u8);
+        }
+    }
+}
+
+#[inline(always)]
+fn prefetch(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint; any address is allowed.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}

@@ -21,9 +21,11 @@
 //! How it is fast:
 //!
 //! - one 256-byte class table per flag set (`tables.rs`), built at compile time;
-//! - short strings: under 16 bytes a clean one is recognized with a few
-//!   table lookups (inlined into the caller), 16 to 64 bytes (x86_64) with
-//!   two or four SSE2 loads, and written with a few overlapping stores,
+//! - short strings: under 16 bytes a clean one is recognized with one SSE2
+//!   mask over two overlapping word loads (x86_64; table lookups elsewhere
+//!   and with `JSON_HEX_*`), inlined into the caller; 16 to 64 bytes
+//!   (x86_64) with two or four SSE2 loads; and written with a few
+//!   overlapping stores,
 //!   without dispatch or vector setup; a dirty one under 16 bytes takes the
 //!   SWAR path, under 32 bytes the SSE2 one;
 //! - blocks of input are stored blindly and checked with one mask: AVX2
@@ -32,6 +34,8 @@
 //!   mask, and runs of blocks of two-byte escapes are expanded with
 //!   shuffles (AVX2); see `kernel.rs` for the loop and the output space
 //!   rule, and `x86.rs` / `swar.rs` for the scans;
+//! - object keys under 16 bytes that need no escape are written with their
+//!   comma, quotes and colon in one reservation ([`write_short_key`]);
 //! - UTF-8 is decoded inline from word loads, several sequences at a time;
 //!   `\uXXXX` is one 8-byte store from two 256-entry tables; under
 //!   `JSON_UNESCAPED_UNICODE` a run of valid sequences is copied in one go.
@@ -83,15 +87,66 @@ pub fn escape_string<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(),
     // check and one small copy, without dispatch or vector setup; a dirty
     // one takes the SWAR path. This much is inlined into the caller.
     if s.len() < 16 {
-        // A few table lookups.
-        let table = tables::class_table(options);
-        if s.iter().fold(0u8, |acc, &b| acc | table[usize::from(b)]) == tables::CLEAN {
+        if is_clean_lt16(s, options) {
             write_clean_lt16(out, s);
             return Ok(());
         }
         return swar::escape(out, s, options);
     }
     escape_long(out, s, options)
+}
+
+/// Whether `s`, shorter than 16 bytes, needs no escape under `options`: one
+/// SSE2 mask on x86_64 (without a `JSON_HEX_*` flag), else a few table
+/// lookups.
+#[inline(always)]
+fn is_clean_lt16(s: &[u8], options: u32) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if !tables::has_hex(options) {
+        return x86::is_clean_lt16(s, options);
+    }
+    let table = tables::class_table(options);
+    s.iter().fold(0u8, |acc, &b| acc | table[usize::from(b)]) == tables::CLEAN
+}
+
+/// An object key that needs no escape, with what surrounds it: `,` when
+/// `comma`, then `"key":`, in one reserve and one commit. Only keys under
+/// 16 bytes are taken; for any other key nothing is written and `false` is
+/// returned (the caller writes it the long way, with [`escape_string`]).
+///
+/// Memory: reserves exactly what it writes (stock appends the same bytes
+/// in three steps).
+#[inline(always)]
+pub fn write_short_key<S: Sink>(out: &mut S, s: &[u8], options: u32, comma: bool) -> bool {
+    let n = s.len();
+    if n >= 16 || !is_clean_lt16(s, options) {
+        return false;
+    }
+    let c = usize::from(comma);
+    out.reserve(n + 3 + c);
+    // SAFETY: n + 3 + c bytes of spare capacity were reserved; every write
+    // below lies within them (the comma, written unconditionally, is
+    // overwritten by the quote when `c` is 0), every read within `s`.
+    unsafe {
+        let dst = out.spare_ptr();
+        dst.write(b',');
+        let q = dst.add(c);
+        q.write(b'"');
+        let src = s.as_ptr();
+        let body = q.add(1);
+        if n >= 8 {
+            let a = core::ptr::read_unaligned(src.cast::<u64>());
+            let b = core::ptr::read_unaligned(src.add(n - 8).cast::<u64>());
+            core::ptr::write_unaligned(body.cast::<u64>(), a);
+            core::ptr::write_unaligned(body.add(n - 8).cast::<u64>(), b);
+        } else {
+            kernel::copy_lt8(src, body, n);
+        }
+        body.add(n).write(b'"');
+        body.add(n + 1).write(b':');
+        out.commit(n + 3 + c);
+    }
+    true
 }
 
 /// [`escape_string`] for 16 bytes or more (out of line: keeps the inlined
@@ -300,5 +355,85 @@ fn run<S: Sink>(imp: Imp, out: &mut S, s: &[u8], options: u32) -> Result<(), Inv
         #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
         Imp::Neon => neon::escape(out, s, options),
         _ => swar::escape(out, s, options),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every option combination that changes which bytes need work.
+    fn option_sets() -> Vec<u32> {
+        use crate::options::*;
+        (0..32u32)
+            .map(|i| (i & 15) | if i & 16 != 0 { UNESCAPED_SLASHES } else { 0 })
+            .collect()
+    }
+
+    fn table_clean(s: &[u8], options: u32) -> bool {
+        let table = tables::class_table(options);
+        s.iter().all(|&b| table[usize::from(b)] == tables::CLEAN)
+    }
+
+    #[test]
+    fn short_clean_check_matches_the_table() {
+        // Every 0-2 byte string, then lengths 3..=15 with each position
+        // taking every byte value in an otherwise clean string.
+        for options in option_sets() {
+            assert!(is_clean_lt16(b"", options));
+            for a in 0..=255u8 {
+                assert_eq!(is_clean_lt16(&[a], options), table_clean(&[a], options));
+                for b in 0..=255u8 {
+                    let s = [a, b];
+                    assert_eq!(is_clean_lt16(&s, options), table_clean(&s, options));
+                }
+            }
+            for n in 3..16usize {
+                for pos in 0..n {
+                    for v in 0..=255u8 {
+                        let mut s = vec![b'k'; n];
+                        s[pos] = v;
+                        assert_eq!(
+                            is_clean_lt16(&s, options),
+                            table_clean(&s, options),
+                            "{s:?} {options}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn short_keys() {
+        for options in option_sets() {
+            for (key, comma) in [
+                (&b""[..], false),
+                (b"id", true),
+                (b"fifteen_bytes__", false),
+            ] {
+                let mut out = b"{".to_vec();
+                assert!(write_short_key(&mut out, key, options, comma));
+                let want = [
+                    &b"{"[..],
+                    if comma { b"," } else { b"" },
+                    b"\"",
+                    key,
+                    b"\":",
+                ]
+                .concat();
+                assert_eq!(out, want);
+            }
+            let mut out = Vec::new();
+            assert!(!write_short_key(
+                &mut out,
+                b"sixteen_bytes___",
+                options,
+                true
+            ));
+            assert!(!write_short_key(&mut out, b"a\"b", options, true));
+            assert!(!write_short_key(&mut out, "é".as_bytes(), options, false));
+            assert!(out.is_empty());
+        }
     }
 }

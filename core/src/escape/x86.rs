@@ -61,6 +61,53 @@ fn mask16<const HEX: bool>(c: &[__m128i; 7], v: __m128i) -> u32 {
     }
 }
 
+/// Whether `s`, shorter than 16 bytes, needs no escape under `options`,
+/// which must not include `JSON_HEX_TAG`, `JSON_HEX_AMP` or
+/// `JSON_HEX_APOS`: the bytes gathered into one vector from at most two
+/// overlapping word loads (never past the end), one mask.
+#[inline(always)]
+pub(super) fn is_clean_lt16(s: &[u8], options: u32) -> bool {
+    let n = s.len();
+    debug_assert!(n < 16);
+    let p = s.as_ptr();
+    // SAFETY: every load lies within the n bytes of `s`.
+    let (a, b) = unsafe {
+        if n >= 8 {
+            (
+                core::ptr::read_unaligned(p.cast::<u64>()),
+                core::ptr::read_unaligned(p.add(n - 8).cast::<u64>()),
+            )
+        } else if n >= 4 {
+            let w = u64::from(core::ptr::read_unaligned(p.cast::<u32>()))
+                | u64::from(core::ptr::read_unaligned(p.add(n - 4).cast::<u32>())) << 32;
+            (w, w)
+        } else if n > 0 {
+            // The unused bytes are a clean letter.
+            let w = u64::from(*p)
+                | u64::from(*p.add(n >> 1)) << 8
+                | u64::from(*p.add(n - 1)) << 16
+                | 0x6161_6161_6100_0000;
+            (w, w)
+        } else {
+            return true;
+        }
+    };
+    let slash = if options & UNESCAPED_SLASHES != 0 {
+        b'"'
+    } else {
+        b'/'
+    };
+    // SAFETY: SSE2 is part of the x86_64 baseline; value-only intrinsics.
+    unsafe {
+        let v = _mm_set_epi64x(b as i64, a as i64);
+        let mut acc = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+        acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)));
+        acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)));
+        acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(slash as i8)));
+        _mm_movemask_epi8(acc) == 0
+    }
+}
+
 /// Whether `s`, 16 to 64 bytes long, needs no escape under `options`,
 /// which must not include `JSON_HEX_TAG`, `JSON_HEX_AMP` or
 /// `JSON_HEX_APOS`: two or four (overlapping) SSE2 loads, one mask.

@@ -14,13 +14,26 @@ pub(super) static DIGITS2: [u8; 200] = {
     t
 };
 
-/// Number of decimal digits of `n` (1 for 0).
+/// 10^k for k = 0..=19 (the rest never matches).
+static POW10: [u64; 32] = {
+    let mut t = [u64::MAX; 32];
+    t[0] = 1;
+    let mut i = 1;
+    while i < 20 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
+/// Number of decimal digits of `n` (1 for 0): the bit length gives a guess
+/// (log10(2) ~ 1233/4096) that is exact or one short; one compare fixes it.
 #[inline(always)]
 fn decimal_len(n: u64) -> usize {
-    match n.checked_ilog10() {
-        Some(l) => l as usize + 1,
-        None => 1,
-    }
+    let n = n | 1;
+    let bits = 64 - n.leading_zeros() as usize;
+    let guess = (bits * 1233) >> 12;
+    guess + usize::from(n >= POW10[guess & 31])
 }
 
 /// The decimal digits of `n`, left-aligned, and their count (1..=20).
@@ -47,41 +60,96 @@ pub(super) fn u64_digits(mut n: u64) -> ([u8; 20], usize) {
     (buf, len)
 }
 
-/// PHP int -> decimal (`smart_str_append_long`), e.g. `-9223372036854775808`.
+/// Writes the `len` decimal digits of `n` so that they end just before
+/// `end`: four digits per step (two table lookups), then the last one to
+/// four.
 ///
-/// Reserves exactly the text's length (as stock's append does), then writes
-/// two digits per step from a 200-byte table, right to left, straight into
-/// the sink's spare capacity.
-#[inline]
-pub fn write_long<S: Sink>(out: &mut S, v: i64) {
-    let mut n = v.unsigned_abs();
-    let neg = usize::from(v < 0);
-    let len = decimal_len(n) + neg;
-    out.reserve(len);
-    // SAFETY: `len` bytes of spare capacity were reserved; the writes below
-    // cover exactly positions 0..len (digits from the right, the sign at 0),
-    // and every table read is at an even index < 200.
+/// # Safety
+/// `end - len .. end` must be writable, and `len` must be `n`'s digit count.
+#[inline(always)]
+unsafe fn write_digits_before(end: *mut u8, mut n: u64, len: usize) {
+    let table = DIGITS2.as_ptr();
+    // SAFETY: the caller's contract; every table read is at an even index < 200.
     unsafe {
-        let start = out.spare_ptr();
-        let mut p = start.add(len);
-        let table = DIGITS2.as_ptr();
-        while n >= 100 {
-            let r = (n % 100) as usize * 2;
-            n /= 100;
-            p = p.sub(2);
-            core::ptr::copy_nonoverlapping(table.add(r), p, 2);
+        let mut p = end;
+        while n >= 10_000 {
+            let q = n / 10_000;
+            let r = (n - q * 10_000) as u32;
+            n = q;
+            let (hi, lo) = (r / 100, r % 100);
+            p = p.sub(4);
+            core::ptr::copy_nonoverlapping(table.add(hi as usize * 2), p, 2);
+            core::ptr::copy_nonoverlapping(table.add(lo as usize * 2), p.add(2), 2);
         }
-        if n >= 10 {
+        let n = n as u32;
+        if n >= 100 {
+            let (hi, lo) = (n / 100, n % 100);
+            p = p.sub(2);
+            core::ptr::copy_nonoverlapping(table.add(lo as usize * 2), p, 2);
+            if hi >= 10 {
+                p = p.sub(2);
+                core::ptr::copy_nonoverlapping(table.add(hi as usize * 2), p, 2);
+            } else {
+                p = p.sub(1);
+                p.write(b'0' + hi as u8);
+            }
+        } else if n >= 10 {
             p = p.sub(2);
             core::ptr::copy_nonoverlapping(table.add(n as usize * 2), p, 2);
         } else {
             p = p.sub(1);
             p.write(b'0' + n as u8);
         }
-        if neg == 1 {
-            start.write(b'-');
-        }
-        debug_assert_eq!(p, start.add(neg));
+        debug_assert_eq!(p, end.sub(len));
+    }
+}
+
+/// PHP int -> decimal (`smart_str_append_long`), e.g. `-9223372036854775808`.
+///
+/// Reserves exactly the text's length (as stock's append does), then writes
+/// the digits right to left, four per step, straight into the sink's spare
+/// capacity.
+#[inline(always)]
+pub fn write_long<S: Sink>(out: &mut S, v: i64) {
+    let n = v.unsigned_abs();
+    let digits = decimal_len(n);
+    let neg = usize::from(v < 0);
+    let len = digits + neg;
+    out.reserve(len);
+    // SAFETY: `len` bytes of spare capacity were reserved: the sign at 0,
+    // the digits in neg..len.
+    unsafe {
+        let start = out.spare_ptr();
+        start.write(b'-');
+        write_digits_before(start.add(len), n, digits);
+        out.commit(len);
+    }
+}
+
+/// An integer array key as an object key, with what surrounds it: `,` when
+/// `comma`, then `"123":`, in one reserve and one commit (stock appends the
+/// same bytes in several steps).
+#[inline(always)]
+pub fn write_int_key<S: Sink>(out: &mut S, v: i64, comma: bool) {
+    let n = v.unsigned_abs();
+    let digits = decimal_len(n);
+    let neg = usize::from(v < 0);
+    let c = usize::from(comma);
+    let len = c + 1 + neg + digits + 2;
+    out.reserve(len);
+    // SAFETY: `len` bytes of spare capacity were reserved; the comma (always
+    // written) is overwritten by the quote when `c` is 0, and the sign by
+    // the first digit when `neg` is 0.
+    unsafe {
+        let start = out.spare_ptr();
+        start.write(b',');
+        let q = start.add(c);
+        q.write(b'"');
+        q.add(1).write(b'-');
+        let end = q.add(1 + neg + digits);
+        write_digits_before(end, n, digits);
+        end.write(b'"');
+        end.add(1).write(b':');
         out.commit(len);
     }
 }
@@ -126,6 +194,37 @@ mod tests {
         }
         for v in vals {
             assert_eq!(s(v), v.to_string(), "{v}");
+        }
+    }
+
+    #[test]
+    fn decimal_lengths() {
+        assert_eq!(decimal_len(0), 1);
+        for v in [1u64, 9, 10, 99, 100, u64::MAX, 1 << 63] {
+            assert_eq!(decimal_len(v), v.to_string().len(), "{v}");
+        }
+        let mut p = 1u64;
+        for _ in 0..19 {
+            p *= 10;
+            for v in [p - 1, p, p + 1] {
+                assert_eq!(decimal_len(v), v.to_string().len(), "{v}");
+            }
+        }
+    }
+
+    #[test]
+    fn int_keys() {
+        for (v, comma, want) in [
+            (0i64, false, "\"0\":"),
+            (7, true, ",\"7\":"),
+            (-42, true, ",\"-42\":"),
+            (123456789, false, "\"123456789\":"),
+            (i64::MIN, true, ",\"-9223372036854775808\":"),
+            (i64::MAX, false, "\"9223372036854775807\":"),
+        ] {
+            let mut out = b"{".to_vec();
+            write_int_key(&mut out, v, comma);
+            assert_eq!(out, [b"{", want.as_bytes()].concat(), "{v}");
         }
     }
 

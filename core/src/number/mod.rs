@@ -35,7 +35,7 @@ mod long;
 
 pub use double::write_double_shortest;
 pub use layout::gcvt_layout;
-pub use long::write_long;
+pub use long::{write_int_key, write_long};
 
 use crate::Sink;
 
