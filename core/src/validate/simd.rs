@@ -34,6 +34,15 @@ pub(crate) trait Skip: Copy {
     /// Classifies the 64 bytes of a block, one bit per byte (bit i = byte i).
     fn classify(self, block: &[u8; 64]) -> Masks;
 
+    /// The bytes of a block that complete a simple escape after a
+    /// backslash: `" \ / b f n r t` (bit i = byte i). Used only for blocks
+    /// with escapes. May leave out any of them (the scalar check then
+    /// looks at those escapes); the default leaves out all.
+    #[inline(always)]
+    fn simple_escapes(self, _block: &[u8; 64]) -> u64 {
+        0
+    }
+
     /// Appends `base` + the position of every bit of `m` to `out[k..]` and
     /// returns the new count (see [`flatten_scalar`]); may write scratch
     /// entries up to `out[k + 64]`.
@@ -140,6 +149,8 @@ impl Skip for Scalar {
     }
 }
 
+#[cfg(all(test, target_arch = "x86_64"))]
+pub(crate) use x86::Avx512Vbmi2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use x86::{Avx2, Avx512, Sse2};
 
@@ -303,6 +314,57 @@ mod x86 {
         let t: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, b':', b'{', b',', b'}', 0, 0];
         // SAFETY: SSE2 is baseline; `t` is 16 readable bytes.
         unsafe { _mm_loadu_si128(t.as_ptr().cast()) }
+    }
+
+    /// The simple escape bytes by nibble lookup: `lo[b & 15] & hi[b >> 4]`
+    /// is non-zero exactly for `" / \ b f n r t`. One bit per group of
+    /// bytes sharing a high nibble: 1 = 0x2_ (`"` 0x22, `/` 0x2F), 2 = 0x5_
+    /// (`\` 0x5C), 4 = 0x6_ (`b` 0x62, `f` 0x66, `n` 0x6E), 8 = 0x7_ (`r`
+    /// 0x72, `t` 0x74).
+    const ESC_LO: [u8; 16] = [0, 0, 1 | 4 | 8, 0, 8, 0, 4, 0, 0, 0, 0, 0, 2, 0, 4, 1];
+    const ESC_HI: [u8; 16] = [0, 0, 1, 0, 0, 2, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// See [`Skip::simple_escapes`].
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[inline(always)]
+    unsafe fn simple_escapes_avx2(block: &[u8; 64]) -> u64 {
+        // SAFETY: AVX2 is available (caller); the loads read 32 bytes
+        // inside the 64-byte block and the 16-byte tables.
+        unsafe {
+            let lo_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(ESC_LO.as_ptr().cast()));
+            let hi_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(ESC_HI.as_ptr().cast()));
+            let nib = _mm256_set1_epi8(0x0F);
+            let mut m = 0u64;
+            for i in [0usize, 32] {
+                let v = _mm256_loadu_si256(block.as_ptr().add(i).cast());
+                let lo = _mm256_shuffle_epi8(lo_t, _mm256_and_si256(v, nib));
+                let hi = _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+                let none = _mm256_cmpeq_epi8(_mm256_and_si256(lo, hi), _mm256_setzero_si256());
+                m |= (!(_mm256_movemask_epi8(none) as u32) as u64) << i;
+            }
+            m
+        }
+    }
+
+    /// See [`Skip::simple_escapes`].
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512F/BW.
+    #[inline(always)]
+    unsafe fn simple_escapes_avx512(block: &[u8; 64]) -> u64 {
+        // SAFETY: AVX-512F/BW are available (caller); the loads read the
+        // 64-byte block and the 16-byte tables.
+        unsafe {
+            let lo_t = _mm512_broadcast_i32x4(_mm_loadu_si128(ESC_LO.as_ptr().cast()));
+            let hi_t = _mm512_broadcast_i32x4(_mm_loadu_si128(ESC_HI.as_ptr().cast()));
+            let nib = _mm512_set1_epi8(0x0F);
+            let v = _mm512_loadu_si512(block.as_ptr().cast());
+            let lo = _mm512_shuffle_epi8(lo_t, _mm512_and_si512(v, nib));
+            let hi = _mm512_shuffle_epi8(hi_t, _mm512_and_si512(_mm512_srli_epi16(v, 4), nib));
+            _mm512_test_epi8_mask(lo, hi)
+        }
     }
 
     /// Loads `V::LANES` bytes at `pos`, or fewer zero-padded ones near the
@@ -483,6 +545,11 @@ mod x86 {
             unsafe { classify::<__m256i>(block) }
         }
         #[inline(always)]
+        fn simple_escapes(self, block: &[u8; 64]) -> u64 {
+            // SAFETY: an `Avx2` value exists only if AVX2 is available.
+            unsafe { simple_escapes_avx2(block) }
+        }
+        #[inline(always)]
         fn prefix_xor(self, x: u64) -> u64 {
             // SAFETY: an `Avx2` value exists only if PCLMULQDQ is available.
             unsafe { prefix_xor_clmul(x) }
@@ -496,15 +563,34 @@ mod x86 {
     }
 
     /// AVX-512BW stage 1 (and AVX2 scans). A value is proof that the CPU has
-    /// AVX-512F/BW, AVX2, PCLMULQDQ, BMI1 and POPCNT.
+    /// AVX-512F/BW, AVX2, PCLMULQDQ, BMI1 and POPCNT; `vbmi2` says whether
+    /// it also has AVX512-VBMI2 (stage 1 then runs as [`Avx512Vbmi2`]).
     #[derive(Clone, Copy)]
-    pub(crate) struct Avx512(());
+    pub(crate) struct Avx512 {
+        vbmi2: bool,
+    }
 
     impl Avx512 {
         /// `Some` if this CPU has everything [`Avx512`] needs.
         #[inline]
         pub(crate) fn new() -> Option<Self> {
-            (level() >= LEVEL_AVX512).then_some(Avx512(()))
+            let l = level();
+            (l >= LEVEL_AVX512).then_some(Avx512 {
+                vbmi2: l >= LEVEL_AVX512_VBMI2,
+            })
+        }
+    }
+
+    /// [`Avx512`] plus AVX512-VBMI2 (byte compression), for stage 1: its
+    /// token flattening compresses the 64 lane indices in one instruction.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Avx512Vbmi2(());
+
+    impl Avx512Vbmi2 {
+        /// `Some` if this CPU has everything [`Avx512Vbmi2`] needs.
+        #[cfg(test)]
+        pub(crate) fn new() -> Option<Self> {
+            (level() >= LEVEL_AVX512_VBMI2).then_some(Avx512Vbmi2(()))
         }
     }
 
@@ -512,6 +598,7 @@ mod x86 {
     const LEVEL_SSE2: u8 = 1;
     const LEVEL_AVX2: u8 = 2;
     const LEVEL_AVX512: u8 = 3;
+    const LEVEL_AVX512_VBMI2: u8 = 4;
     static LEVEL: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(LEVEL_UNKNOWN);
 
     /// The best instruction set level of this CPU, detected once.
@@ -529,17 +616,22 @@ mod x86 {
         let avx512 = avx2
             && std::is_x86_feature_detected!("avx512f")
             && std::is_x86_feature_detected!("avx512bw");
-        let mut l = if avx512 {
+        let vbmi2 = avx512 && std::is_x86_feature_detected!("avx512vbmi2");
+        let mut l = if vbmi2 {
+            LEVEL_AVX512_VBMI2
+        } else if avx512 {
             LEVEL_AVX512
         } else if avx2 {
             LEVEL_AVX2
         } else {
             LEVEL_SSE2
         };
-        // Testing aid: RUSTJSON_VALIDATE_ISA=sse2|avx2 lowers the level.
+        // Testing aid: RUSTJSON_VALIDATE_ISA=sse2|avx2|avx512 lowers the
+        // level (avx512: AVX-512BW without VBMI2).
         match std::env::var("RUSTJSON_VALIDATE_ISA").as_deref() {
             Ok("sse2") => l = LEVEL_SSE2,
             Ok("avx2") => l = l.min(LEVEL_AVX2),
+            Ok("avx512") => l = l.min(LEVEL_AVX512),
             _ => {}
         }
         LEVEL.store(l, Relaxed);
@@ -560,21 +652,14 @@ mod x86 {
         #[inline(always)]
         fn classify(self, block: &[u8; 64]) -> Masks {
             // SAFETY: an `Avx512` value exists only if AVX-512F/BW are
-            // available; `block` is 64 readable bytes.
-            unsafe {
-                let v = _mm512_loadu_si512(block.as_ptr().cast());
-                let ws_t = _mm512_broadcast_i32x4(ws_table());
-                let op_t = _mm512_broadcast_i32x4(op_table());
-                let v20 = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
-                Masks {
-                    quote: _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(b'"' as i8)),
-                    bslash: _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(b'\\' as i8)),
-                    ws: _mm512_cmpeq_epi8_mask(v, _mm512_shuffle_epi8(ws_t, v)),
-                    op: _mm512_cmpeq_epi8_mask(v20, _mm512_shuffle_epi8(op_t, v)),
-                    ctrl: _mm512_cmple_epu8_mask(v, _mm512_set1_epi8(0x1F)),
-                    high: _mm512_movepi8_mask(v),
-                }
-            }
+            // available.
+            unsafe { classify_avx512(block) }
+        }
+        #[inline(always)]
+        fn simple_escapes(self, block: &[u8; 64]) -> u64 {
+            // SAFETY: an `Avx512` value exists only if AVX-512F/BW are
+            // available.
+            unsafe { simple_escapes_avx512(block) }
         }
         #[inline(always)]
         fn prefix_xor(self, x: u64) -> u64 {
@@ -607,9 +692,129 @@ mod x86 {
         }
         #[inline(always)]
         fn stage1_chunk(self, st: &mut Stage1, inp: &[u8], out: &mut Buf) -> Option<usize> {
-            // SAFETY: an `Avx512` value proves every feature this needs.
-            unsafe { stage1_avx512(self, st, inp, out) }
+            if self.vbmi2 {
+                // SAFETY: `vbmi2` is set only if the CPU has everything
+                // `Avx512Vbmi2` stands for.
+                unsafe { stage1_avx512_vbmi2(Avx512Vbmi2(()), st, inp, out) }
+            } else {
+                // SAFETY: an `Avx512` value proves every feature this needs.
+                unsafe { stage1_avx512(self, st, inp, out) }
+            }
         }
+    }
+
+    /// See [`Skip::classify`].
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512F/BW.
+    #[inline(always)]
+    unsafe fn classify_avx512(block: &[u8; 64]) -> Masks {
+        // SAFETY: AVX-512F/BW are available (caller); `block` is 64
+        // readable bytes.
+        unsafe {
+            let v = _mm512_loadu_si512(block.as_ptr().cast());
+            let ws_t = _mm512_broadcast_i32x4(ws_table());
+            let op_t = _mm512_broadcast_i32x4(op_table());
+            let v20 = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
+            Masks {
+                quote: _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(b'"' as i8)),
+                bslash: _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(b'\\' as i8)),
+                ws: _mm512_cmpeq_epi8_mask(v, _mm512_shuffle_epi8(ws_t, v)),
+                op: _mm512_cmpeq_epi8_mask(v20, _mm512_shuffle_epi8(op_t, v)),
+                ctrl: _mm512_cmple_epu8_mask(v, _mm512_set1_epi8(0x1F)),
+                high: _mm512_movepi8_mask(v),
+            }
+        }
+    }
+
+    impl Skip for Avx512Vbmi2 {
+        #[inline(always)]
+        fn string_stop(self, inp: &[u8], pos: usize, utf8_ok: usize) -> usize {
+            // SAFETY: an `Avx512Vbmi2` value exists only if AVX2 is available.
+            unsafe { string_stop::<__m256i>(inp, pos, utf8_ok) }
+        }
+        #[inline(always)]
+        fn skip_ws(self, inp: &[u8], pos: usize) -> usize {
+            // SAFETY: an `Avx512Vbmi2` value exists only if AVX2 is available.
+            unsafe { skip_ws::<__m256i>(inp, pos) }
+        }
+        #[inline(always)]
+        fn classify(self, block: &[u8; 64]) -> Masks {
+            // SAFETY: an `Avx512Vbmi2` value exists only if AVX-512F/BW are
+            // available.
+            unsafe { classify_avx512(block) }
+        }
+        #[inline(always)]
+        fn simple_escapes(self, block: &[u8; 64]) -> u64 {
+            // SAFETY: an `Avx512Vbmi2` value exists only if AVX-512F/BW are
+            // available.
+            unsafe { simple_escapes_avx512(block) }
+        }
+        #[inline(always)]
+        fn prefix_xor(self, x: u64) -> u64 {
+            // SAFETY: an `Avx512Vbmi2` value exists only if PCLMULQDQ is
+            // available.
+            unsafe { prefix_xor_clmul(x) }
+        }
+        #[inline(always)]
+        fn flatten(self, out: &mut Buf, k: usize, base: u32, m: u64) -> usize {
+            // The lane indices of the set bits, compressed to the front as
+            // bytes in one step, then widened and offset 16 at a time
+            // (usually once: a block rarely has more than 16 tokens).
+            let cnt = m.count_ones() as usize;
+            // SAFETY: an `Avx512Vbmi2` value exists only if AVX-512F/BW and
+            // VBMI2 are available; every store goes to 16 writable u32s.
+            unsafe {
+                let iota = _mm512_loadu_si512(IOTA.as_ptr().cast());
+                let c = _mm512_maskz_compress_epi8(m, iota);
+                let base = _mm512_set1_epi32(base as i32);
+                macro_rules! store {
+                    ($at:expr, $q:expr) => {
+                        if let Some(dst) = out.get_mut($at..$at + 16) {
+                            let w = _mm512_add_epi32(_mm512_cvtepu8_epi32($q), base);
+                            _mm512_storeu_si512(dst.as_mut_ptr().cast(), w);
+                        }
+                    };
+                }
+                store!(k, _mm512_castsi512_si128(c));
+                if cnt > 16 {
+                    store!(k + 16, _mm512_extracti32x4_epi32::<1>(c));
+                    if cnt > 32 {
+                        store!(k + 32, _mm512_extracti32x4_epi32::<2>(c));
+                        if cnt > 48 {
+                            store!(k + 48, _mm512_extracti32x4_epi32::<3>(c));
+                        }
+                    }
+                }
+            }
+            k + cnt
+        }
+    }
+
+    /// Lane i holds i.
+    static IOTA: [u8; 64] = {
+        let mut t = [0u8; 64];
+        let mut i = 0;
+        while i < 64 {
+            t[i] = i as u8;
+            i += 1;
+        }
+        t
+    };
+
+    /// Stage 1 over a chunk, compiled with AVX-512BW and VBMI2.
+    ///
+    /// # Safety
+    /// The CPU must have what [`Avx512Vbmi2`] stands for (`a` proves it).
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,avx2,pclmulqdq,bmi1,popcnt")]
+    #[inline(never)]
+    unsafe fn stage1_avx512_vbmi2(
+        a: Avx512Vbmi2,
+        st: &mut Stage1,
+        inp: &[u8],
+        out: &mut Buf,
+    ) -> Option<usize> {
+        st.chunk(a, inp, out)
     }
 
     /// Stage 1 over a chunk, compiled with AVX-512BW.
@@ -738,8 +943,41 @@ mod tests {
             if let Some(a) = Avx512::new() {
                 check_flatten(a);
             }
+            if let Some(a) = Avx512Vbmi2::new() {
+                check_flatten(a);
+            }
         }
         check_flatten(Scalar);
+    }
+
+    fn check_simple_escapes<S: Skip>(s: S) {
+        let simple = |b: u8| matches!(b, b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't');
+        for start in (0..256).step_by(64) {
+            let mut block = [0u8; 64];
+            for (i, b) in block.iter_mut().enumerate() {
+                *b = (start + i) as u8;
+            }
+            let want = (0..64)
+                .filter(|&i| simple(block[i]))
+                .fold(0u64, |m, i| m | 1 << i);
+            assert_eq!(s.simple_escapes(&block), want, "{start}");
+        }
+    }
+
+    #[test]
+    fn simple_escapes_exact() {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(a) = Avx2::new() {
+                check_simple_escapes(a);
+            }
+            if let Some(a) = Avx512::new() {
+                check_simple_escapes(a);
+            }
+            if let Some(a) = Avx512Vbmi2::new() {
+                check_simple_escapes(a);
+            }
+        }
     }
 
     #[test]
@@ -751,6 +989,9 @@ mod tests {
                 check_classify(a);
             }
             if let Some(a) = Avx512::new() {
+                check_classify(a);
+            }
+            if let Some(a) = Avx512Vbmi2::new() {
                 check_classify(a);
             }
         }
