@@ -385,7 +385,7 @@ impl Encoder {
                 } else if !as_list {
                     self.walk_map::<false>(myht, &mut need_comma)
                 } else if (*myht).u.flags & sys::HASH_FLAG_PACKED != 0 {
-                    self.walk_packed_list(myht, &mut need_comma)
+                    self.walk_packed::<false>(myht, &mut need_comma)
                 } else {
                     self.walk_hash_list(myht, &mut need_comma)
                 };
@@ -555,13 +555,12 @@ impl Encoder {
         ht: *mut sys::HashTable,
         need_comma: &mut bool,
     ) -> Status {
-        // SAFETY: ht is a live hash (not packed: a packed array is a list
-        // unless FORCE_OBJECT, and then it goes through walk_hash_list's
-        // sibling below) held by our counted copy; nNumUsed and arData are
-        // read once, as the C macro does.
+        // SAFETY: ht is a live table held by our counted copy (a packed one,
+        // under FORCE_OBJECT or with holes, goes to walk_packed); nNumUsed
+        // and arData are read once, as the C macro does.
         unsafe {
             if (*ht).u.flags & sys::HASH_FLAG_PACKED != 0 {
-                return self.walk_packed_as_object(ht, need_comma);
+                return self.walk_packed::<true>(ht, need_comma);
             }
             let mut b = (*ht).__bindgen_anon_1.arData;
             let end = b.add((*ht).nNumUsed as usize);
@@ -603,47 +602,20 @@ impl Encoder {
         }
     }
 
-    /// A packed array written as an object (FORCE_OBJECT): integer keys.
-    #[inline(never)]
-    unsafe fn walk_packed_as_object(
+    /// The elements of a packed array, without PRETTY_PRINT: as a list, or
+    /// (`KEYS`, under FORCE_OBJECT) with their integer keys.
+    #[inline(always)]
+    unsafe fn walk_packed<const KEYS: bool>(
         &mut self,
         ht: *mut sys::HashTable,
         need_comma: &mut bool,
     ) -> Status {
-        // SAFETY: as walk_map, over the packed zvals.
+        // SAFETY: ht is a live packed array held by our counted copy;
+        // nNumUsed and the data pointer are read once, as the C macro does.
         unsafe {
             let base = (*ht).__bindgen_anon_1.arPacked;
-            let used = (*ht).nNumUsed as usize;
-            for i in 0..used {
-                let mut z = base.add(i);
-                if zval::ztype(z) == sys::IS_INDIRECT {
-                    z = zval::indirect(z);
-                }
-                if zval::ztype(z) == sys::IS_UNDEF {
-                    continue;
-                }
-                number::write_int_key(&mut self.buf, i as i64, *need_comma);
-                *need_comma = true;
-                let r = self.encode_child(z);
-                if self.aborts(r) {
-                    return Err(Fail);
-                }
-            }
-            Ok(())
-        }
-    }
-
-    /// The elements of a packed list, without PRETTY_PRINT.
-    #[inline(always)]
-    unsafe fn walk_packed_list(
-        &mut self,
-        ht: *mut sys::HashTable,
-        need_comma: &mut bool,
-    ) -> Status {
-        // SAFETY: ht is a live packed array held by our counted copy.
-        unsafe {
-            let mut z = (*ht).__bindgen_anon_1.arPacked;
-            let end = z.add((*ht).nNumUsed as usize);
+            let end = base.add((*ht).nNumUsed as usize);
+            let mut z = base;
             while z < end {
                 let mut cur = z;
                 z = z.add(1);
@@ -654,7 +626,10 @@ impl Encoder {
                 if zval::ztype(cur) == sys::IS_UNDEF {
                     continue;
                 }
-                if *need_comma {
+                if KEYS {
+                    let index = z.offset_from(base) - 1;
+                    number::write_int_key(&mut self.buf, index as i64, *need_comma);
+                } else if *need_comma {
                     self.buf.push(b',');
                 }
                 *need_comma = true;
