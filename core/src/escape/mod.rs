@@ -34,7 +34,11 @@
 //!   rule, and `x86.rs` / `swar.rs` for the scans;
 //! - UTF-8 is decoded inline from word loads, several sequences at a time;
 //!   `\uXXXX` is one 8-byte store from two 256-entry tables; under
-//!   `JSON_UNESCAPED_UNICODE` a run of valid sequences is copied in one go.
+//!   `JSON_UNESCAPED_UNICODE` a run of valid sequences is copied in one go;
+//! - under `JSON_UNESCAPED_UNICODE` with AVX2, non-ASCII text is validated
+//!   and copied 32 bytes at a time (the lookup-table validation of
+//!   simdjson/simdutf8, plus the ASCII escapes and U+2028/U+2029 in the same
+//!   pass); only a block holding something else takes the paths above.
 //!
 //! The implementation is chosen once (cached in an atomic) and can be forced
 //! with [`force_implementation`]; all of them produce identical output.
@@ -345,7 +349,13 @@ fn run<S: Sink>(imp: Imp, out: &mut S, s: &[u8], options: u32) -> Result<(), Inv
     match imp {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Avx2` is only ever selected after AVX2 was detected.
-        Imp::Avx2 => unsafe { x86::escape_avx2(out, s, options) },
+        Imp::Avx2 => unsafe {
+            if options & crate::options::UNESCAPED_UNICODE != 0 {
+                x86::escape_avx2_raw(out, s, options)
+            } else {
+                x86::escape_avx2(out, s, options)
+            }
+        },
         #[cfg(target_arch = "x86_64")]
         Imp::Sse2 => x86::escape_sse2(out, s, options),
         #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
