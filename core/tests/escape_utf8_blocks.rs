@@ -277,3 +277,41 @@ fn random_dense_text() {
         }
     }
 }
+
+/// Dense text with an escape, a line terminator or an invalid byte every
+/// `k` bytes: the blocks stop at each, the item is written, and the blocks
+/// go on after it (or the walk takes the block), over and over.
+#[test]
+fn periodic_items_in_dense_text() {
+    let imps = implementations();
+    let items: &[&[u8]] = &[
+        b"\"",
+        b"\n",
+        b"\r\n",
+        b"\\/",
+        b"\x01",
+        "\u{2028}".as_bytes(),
+        "\u{2029}\u{2028}".as_bytes(),
+        b"\xff",
+        b"\xe4\xb8",
+        b"a",
+    ];
+    for text in TEXTS {
+        for item in items {
+            for k in 1..=70 {
+                for offset in [0, 1, 2, 31] {
+                    let unit = whole(text, k);
+                    let mut s = pad(offset);
+                    while s.len() < 300 {
+                        s.extend_from_slice(&unit);
+                        s.extend_from_slice(item);
+                    }
+                    for opts in FEW_FLAGS {
+                        check(&s, opts, &imps);
+                    }
+                    check(&s, UNESCAPED_UNICODE | HEX_QUOT | HEX_TAG, &imps);
+                }
+            }
+        }
+    }
+}

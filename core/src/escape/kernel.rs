@@ -12,8 +12,9 @@
 //!    - under `JSON_UNESCAPED_UNICODE`, a block whose first byte needing
 //!      work is non-ASCII goes to [`Scanner::utf8_blocks`] (AVX2), which
 //!      validates it and the blocks after it as one stream and copies them
-//!      for as long as they hold nothing but valid text (no ASCII escape,
-//!      no line terminator to escape); the block it stops at is walked;
+//!      for as long as they hold nothing but valid text; an ASCII escape or
+//!      a line terminator it stops at is written and the blocks go on after
+//!      it, anything else (invalid UTF-8) is walked;
 //!    - a block whose bytes needing work all take two-byte escapes (`\"`,
 //!      `\\`, `\/`, `\n`, ...) is expanded in one go, and so are the blocks
 //!      after it while they are like that ([`Scanner::expand`], AVX2:
@@ -463,23 +464,51 @@ unsafe fn walk<S: Sink, V: Scanner>(
         }
     }
     // Raw UTF-8 text (the first byte needing work is not an ASCII
-    // escape): whole blocks of it at once, then this walk goes on with the
-    // block they stopped at.
-    if V::UTF8
-        && options & UNESCAPED_UNICODE != 0
-        // SAFETY: the first flagged byte lies in the block.
-        && unsafe { *p.add(start + (m.trailing_zeros() >> V::SHIFT) as usize) } >= 0x80
-    {
-        // SAFETY: `start` is where PHP's decoder would be (every step stops
-        // at such a place), len - start bytes are readable there and
-        // room >= len - start + 1 writable at `w.pos`; CPU support by our
-        // caller.
-        let n = unsafe { V::utf8_blocks(ctx, p.add(start), len - start, w.pos) };
-        if n != 0 {
+    // escape): whole blocks of it at once. An ASCII escape or a line
+    // terminator it stops at is written here, and the blocks go on after
+    // it while they begin like this; otherwise this walk goes on with the
+    // block where it stopped.
+    if V::UTF8 && options & UNESCAPED_UNICODE != 0 {
+        // SAFETY (all reads of `p`): below `len`, `start + W <= len` holds
+        // at the top of the loop, and `rem >= W` before the reads past
+        // `start`.
+        while unsafe { *p.add(start + (m.trailing_zeros() >> V::SHIFT) as usize) } >= 0x80 {
+            // SAFETY: `start` is where PHP's decoder would be (every step
+            // stops at such a place), len - start >= W bytes are readable
+            // there and room >= len - start + 1 writable at `w.pos`; CPU
+            // support by our caller.
+            let n = unsafe { V::utf8_blocks(ctx, p.add(start), len - start, w.pos) };
             // SAFETY: `utf8_blocks` initialized n <= len - start bytes of
             // room.
             unsafe { w.advance(n) };
             start += n;
+            let rem = len - start;
+            if rem < V::W {
+                return (start, false);
+            }
+            let b = unsafe { *p.add(start) };
+            let class = table[b as usize];
+            if b < 0x80 && class != CLEAN {
+                w.ensure(rem + 8, rem + 16);
+                // SAFETY: room >= rem + 8 >= 8.
+                unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
+                start += 1;
+            } else if b == 0xe2
+                && options & UNESCAPED_LINE_TERMINATORS == 0
+                && unsafe { *p.add(start + 1) } == 0x80
+                && unsafe { *p.add(start + 2) } | 1 == 0xa9
+            {
+                w.ensure(rem + 8, rem + 16);
+                // SAFETY: room >= rem + 8 >= 8; the third byte is A8 or A9.
+                unsafe {
+                    let unit = 0x2000 | u32::from(*p.add(start + 2) & 0x3f);
+                    w.put_word(u_escape_word(unit), 6);
+                }
+                start += 3;
+            } else if n == 0 {
+                // Nothing done: `m` is still this block's.
+                break;
+            }
             if len - start < V::W {
                 return (start, false);
             }

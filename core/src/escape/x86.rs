@@ -625,10 +625,73 @@ unsafe fn utf8_ctx(options: u32) -> Utf8Ctx {
     }
 }
 
-/// Non-zero iff the block `v`, whose bytes 1, 2 and 3 places earlier are
-/// `prev1`, `prev2` and `prev3`, has a UTF-8 error (apart from missing
-/// continuation bytes at its end), an ASCII byte needing an escape, or a
-/// line terminator to escape.
+/// What [`utf8_check`] finds in a block, one vector per kind, each lane
+/// non-zero where it applies.
+struct Utf8Found {
+    /// UTF-8 errors, at the lane of the byte that shows them (the second
+    /// byte of a bad pair, a byte where a continuation is due or not).
+    err: __m256i,
+    /// ASCII bytes needing an escape.
+    esc: __m256i,
+    /// The last bytes of line terminators to escape.
+    lt: __m256i,
+}
+
+impl Utf8Found {
+    /// Whether the block needs anything but copying.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn any(&self) -> bool {
+        // SAFETY: AVX2 by the caller; value-only intrinsics.
+        unsafe {
+            let all = _mm256_or_si256(_mm256_or_si256(self.err, self.esc), self.lt);
+            _mm256_testz_si256(all, all) == 0
+        }
+    }
+
+    /// For a block that needs more than copying, where its first item
+    /// starts when everything before it is fine: the lane of an ASCII
+    /// escape or of the first byte of a line terminator, when no error
+    /// shows at or before it (then the bytes before it are whole valid
+    /// sequences: an unfinished one would show an error at that lane).
+    /// None otherwise (an error, or a terminator begun in the block
+    /// before).
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn item(&self) -> Option<usize> {
+        // SAFETY: AVX2 by the caller; value-only intrinsics.
+        unsafe {
+            let zero = _mm256_setzero_si256();
+            let nonzero = |x: __m256i| !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, zero)) as u32);
+            let esc = nonzero(self.esc).trailing_zeros();
+            // A terminator's last byte lies two lanes after its first.
+            let lt = (_mm256_movemask_epi8(self.lt) as u32).trailing_zeros();
+            let stop = if lt < 32 {
+                if lt < 2 {
+                    return None;
+                }
+                esc.min(lt - 2)
+            } else {
+                esc
+            };
+            let err = nonzero(self.err).trailing_zeros();
+            if stop < 32 && err > stop {
+                Some(stop as usize)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// The errors, ASCII escapes and line terminators to escape of the block
+/// `v`, whose bytes 1, 2 and 3 places earlier are `prev1`, `prev2` and
+/// `prev3` (missing continuation bytes at its end show in the next
+/// block).
 ///
 /// # Safety
 /// The CPU must support AVX2.
@@ -639,7 +702,7 @@ unsafe fn utf8_check(
     prev1: __m256i,
     prev2: __m256i,
     prev3: __m256i,
-) -> bool {
+) -> Utf8Found {
     // SAFETY: AVX2 by the caller; value-only intrinsics.
     unsafe {
         let nib = _mm256_set1_epi8(0x0f);
@@ -659,15 +722,12 @@ unsafe fn utf8_check(
             _mm256_subs_epu8(prev2, _mm256_set1_epi8((0xe0u8 - 0x80) as i8)),
             _mm256_subs_epu8(prev3, _mm256_set1_epi8((0xf0u8 - 0x80) as i8)),
         );
-        let mut bad = _mm256_xor_si256(_mm256_and_si256(must, _mm256_set1_epi8(0x80u8 as i8)), sc);
+        let err = _mm256_xor_si256(_mm256_and_si256(must, _mm256_set1_epi8(0x80u8 as i8)), sc);
         // ASCII escapes, by nibbles (a byte >= 0x80 selects 0 in the low
         // nibble table: `pshufb` zeroes it).
-        bad = _mm256_or_si256(
-            bad,
-            _mm256_and_si256(
-                _mm256_shuffle_epi8(c.esc_hi, hi),
-                _mm256_shuffle_epi8(c.esc_lo, v),
-            ),
+        let esc = _mm256_and_si256(
+            _mm256_shuffle_epi8(c.esc_hi, hi),
+            _mm256_shuffle_epi8(c.esc_lo, v),
         );
         // U+2028 and U+2029: E2 80 A8 and E2 80 A9.
         let lt = _mm256_and_si256(
@@ -680,14 +740,13 @@ unsafe fn utf8_check(
                 _mm256_set1_epi8(0xa9u8 as i8),
             ),
         );
-        bad = _mm256_or_si256(bad, lt);
-        _mm256_testz_si256(bad, bad) == 0
+        Utf8Found { err, esc, lt }
     }
 }
 
 /// Bytes of the 32 at `p` up to the lead byte of an incomplete last
-/// sequence: 29, 30 or 31, else 32. Meaningful for a block that
-/// [`utf8_check`] passed (it holds at most one such lead).
+/// sequence: 29, 30 or 31, else 32. Meaningful for a block without errors
+/// (it holds at most one such lead).
 ///
 /// # Safety
 /// AVX2, and 32 bytes readable at `p`.
@@ -710,11 +769,14 @@ unsafe fn complete_len(p: *const u8) -> usize {
 /// on the last one's result. A block qualifies when validation finds no
 /// error, no ASCII byte needs an escape and (unless
 /// `JSON_UNESCAPED_LINE_TERMINATORS`) no `E2 80 A8` / `E2 80 A9` ends in
-/// it. At the first block that does not, or at the end, the run goes back
-/// to the start of the last sequence the blocks before left incomplete
-/// (validation checks every pair of bytes, so only continuation bytes
-/// missing at the end can go unnoticed). The last partial block of the
-/// input is checked overlapping (the bytes before it are the real ones).
+/// it. The last partial block of the input is checked overlapping (the
+/// bytes before it are the real ones, and its lanes already checked find
+/// the same). At a block that does not qualify, the run ends at its first
+/// ASCII escape or line terminator when no error comes first (so the
+/// caller can write that and come back), else at the start of the last
+/// sequence the blocks before left incomplete (validation checks every
+/// pair of bytes, so only continuation bytes missing at the end can go
+/// unnoticed); the same at the end of the input.
 ///
 /// Not inlined: called once per stretch of non-ASCII text, its loop gets
 /// the registers to itself.
@@ -738,48 +800,56 @@ unsafe fn utf8_blocks32(options: u32, src: *const u8, avail: usize, dst: *mut u8
         _mm256_storeu_si256(dst.cast(), v);
         // Zero, then the low half: the earlier bytes of the first block.
         let t = _mm256_permute2x128_si256::<0x08>(v, v);
-        if utf8_check(
+        let f = utf8_check(
             &c,
             v,
             _mm256_alignr_epi8::<15>(v, t),
             _mm256_alignr_epi8::<14>(v, t),
             _mm256_alignr_epi8::<13>(v, t),
-        ) {
-            return 0;
+        );
+        if f.any() {
+            return f.item().unwrap_or(0);
         }
         let mut j = 32;
         while avail - j >= 32 {
             let q = src.add(j);
             let v = _mm256_loadu_si256(q.cast());
             _mm256_storeu_si256(dst.add(j).cast(), v);
-            if utf8_check(
+            let f = utf8_check(
                 &c,
                 v,
                 _mm256_loadu_si256(q.sub(1).cast()),
                 _mm256_loadu_si256(q.sub(2).cast()),
                 _mm256_loadu_si256(q.sub(3).cast()),
-            ) {
-                return j - 32 + complete_len(src.add(j - 32));
+            );
+            if f.any() {
+                return match f.item() {
+                    Some(k) => j + k,
+                    None => j - 32 + complete_len(src.add(j - 32)),
+                };
             }
             j += 32;
         }
         if j < avail && avail >= 35 {
-            // The rest, in a block overlapping the last one (whose bytes
-            // check as before).
+            // The rest, in a block overlapping the last one.
             let t = avail - 32;
             let q = src.add(t);
             let v = _mm256_loadu_si256(q.cast());
             _mm256_storeu_si256(dst.add(t).cast(), v);
-            if !utf8_check(
+            let f = utf8_check(
                 &c,
                 v,
                 _mm256_loadu_si256(q.sub(1).cast()),
                 _mm256_loadu_si256(q.sub(2).cast()),
                 _mm256_loadu_si256(q.sub(3).cast()),
-            ) {
+            );
+            if !f.any() {
                 // An incomplete sequence at the end of the input is left
                 // to the scalar path (it is an error).
                 return t + complete_len(q);
+            }
+            if let Some(k) = f.item() {
+                return t + k;
             }
         }
         j - 32 + complete_len(src.add(j - 32))
