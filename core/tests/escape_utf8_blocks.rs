@@ -315,3 +315,25 @@ fn periodic_items_in_dense_text() {
         }
     }
 }
+
+/// Strings of at most 64 bytes (one padded block under 32 bytes, else the
+/// first and last 32 bytes): every length of dense text, with every byte
+/// value at every position.
+#[test]
+fn short_strings_every_byte_at_every_position() {
+    let imps = implementations();
+    for text in [TEXTS[0], TEXTS[1], TEXTS[4]] {
+        for n in 1..=66 {
+            let base = cut(text, n);
+            for pos in 0..n {
+                let mut s = base.clone();
+                for b in (0..=255u8).step_by(if n % 4 == 0 { 1 } else { 3 }) {
+                    s[pos] = b;
+                    for opts in FEW_FLAGS {
+                        check(&s, opts, &imps);
+                    }
+                }
+            }
+        }
+    }
+}

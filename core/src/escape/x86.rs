@@ -761,6 +761,94 @@ unsafe fn complete_len(p: *const u8) -> usize {
     }
 }
 
+/// Under `JSON_UNESCAPED_UNICODE`, for a string of at most 64 bytes that
+/// holds a byte >= 0x80: whether it is valid UTF-8 with no ASCII byte
+/// needing an escape and (unless `JSON_UNESCAPED_LINE_TERMINATORS`) no
+/// U+2028/U+2029, so that it can be written as it is. False for
+/// ASCII-only strings (the callers' own checks see to those) and whenever
+/// in doubt.
+///
+/// Under 32 bytes: one block, the string padded with spaces (clean under
+/// every flag, and an error after an unfinished sequence). 32 to 64 bytes:
+/// the first and the last 32 bytes, validated as one stream as in
+/// [`utf8_blocks32`] (for 32 to 34 bytes the last block's earlier bytes
+/// begin with spaces before the string, as good as the zero bytes of a
+/// stream's start), and no unfinished sequence at the end.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn is_raw_clean_le64(s: &[u8], options: u32) -> bool {
+    let n = s.len();
+    if n > 64 {
+        return false;
+    }
+    if (32..35).contains(&n) {
+        let mut buf = [b' '; 3 + 34];
+        buf[3..3 + n].copy_from_slice(s);
+        // SAFETY: forwarded; the copy holds 3 spaces, then the string.
+        return unsafe { is_raw_clean_le64_at(buf.as_ptr().add(3), n, options) };
+    }
+    // SAFETY: forwarded; n < 32 or 35 <= n <= 64.
+    unsafe { is_raw_clean_le64_at(s.as_ptr(), n, options) }
+}
+
+/// [`is_raw_clean_le64`] for the `n <= 64` bytes at `p`, of which the 3
+/// bytes before are readable when `32 <= n < 35` (spaces).
+///
+/// # Safety
+/// As above; the CPU supports AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn is_raw_clean_le64_at(p: *const u8, n: usize, options: u32) -> bool {
+    // SAFETY: AVX2 by the caller; every read lies in the n bytes at `p`
+    // (the second block's earlier bytes from n - 35 on, which is >= 0 or
+    // else within the 3 readable bytes before), or in `buf`.
+    unsafe {
+        let first = if n < 32 {
+            let mut buf = [b' '; 32];
+            copy_lt32(p, buf.as_mut_ptr(), n);
+            _mm256_loadu_si256(buf.as_ptr().cast())
+        } else {
+            _mm256_loadu_si256(p.cast())
+        };
+        let last = if n < 32 {
+            first
+        } else {
+            _mm256_loadu_si256(p.add(n - 32).cast())
+        };
+        if _mm256_movemask_epi8(_mm256_or_si256(first, last)) == 0 {
+            return false;
+        }
+        let c = utf8_ctx(options);
+        let t = _mm256_permute2x128_si256::<0x08>(first, first);
+        if utf8_check(
+            &c,
+            first,
+            _mm256_alignr_epi8::<15>(first, t),
+            _mm256_alignr_epi8::<14>(first, t),
+            _mm256_alignr_epi8::<13>(first, t),
+        )
+        .any()
+        {
+            return false;
+        }
+        if n < 32 {
+            return true;
+        }
+        let q = p.add(n - 32);
+        !utf8_check(
+            &c,
+            last,
+            _mm256_loadu_si256(q.sub(1).cast()),
+            _mm256_loadu_si256(q.sub(2).cast()),
+            _mm256_loadu_si256(q.sub(3).cast()),
+        )
+        .any()
+            && complete_len(q) == 32
+    }
+}
+
 /// [`Scanner::utf8_blocks`] for AVX2 (`options` are the context's flags).
 ///
 /// The blocks are validated as one stream (lookup validation, with zero
