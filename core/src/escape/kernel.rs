@@ -2,12 +2,19 @@
 //!
 //! An implementation only supplies a [`Scanner`]: block loads/stores with a
 //! "needs work" mask, a tail step for the last `< W` bytes, and optionally
-//! an expansion of escape-dense blocks. The loop repeats these steps until
+//! an expansion of escape-dense blocks and a copy of blocks of raw UTF-8
+//! text. The loop repeats these steps until
 //! the input is used up:
 //!
 //! 1. **blocks**: while `W` bytes remain, load a block and store it blindly
 //!    at the output position. A clean block just advances. A dirty one goes
 //!    to [`walk`]:
+//!    - under `JSON_UNESCAPED_UNICODE`, a block whose first byte needing
+//!      work is non-ASCII goes to [`Scanner::utf8_blocks`] (AVX2), which
+//!      validates it and the blocks after it as one stream and copies them
+//!      for as long as they hold nothing but valid text; an ASCII escape or
+//!      a line terminator it stops at is written and the blocks go on after
+//!      it, anything else (invalid UTF-8) is walked;
 //!    - a block whose bytes needing work all take two-byte escapes (`\"`,
 //!      `\\`, `\/`, `\n`, ...) is expanded in one go, and so are the blocks
 //!      after it while they are like that ([`Scanner::expand`], AVX2:
@@ -31,7 +38,8 @@
 //!    four at a time, 4-byte ones (emoji) two, each unit written as
 //!    `\uXXXX` with one 8-byte store from two 256-entry tables; under
 //!    `JSON_UNESCAPED_UNICODE`, [`raw_run`] validates such text from the
-//!    bytes alone and copies it in one go.
+//!    bytes alone and copies it in one go (with `utf8_blocks`, for about
+//!    a block, then it hands back to the block loop).
 //!    Anything else (invalid sequences, the last 3 bytes) goes through
 //!    [`decode`], which groups invalid bytes the way PHP does.
 //!
@@ -131,6 +139,31 @@ pub(super) trait Scanner {
     ) -> (usize, usize) {
         let _ = (ctx, src, avail, dst, room);
         (0, 0)
+    }
+
+    /// Whether [`Scanner::utf8_blocks`] is implemented.
+    const UTF8: bool = false;
+
+    /// Under `JSON_UNESCAPED_UNICODE` (the context's flags), for
+    /// `avail >= W`: copies to `dst` the longest stretch of whole blocks
+    /// from `src` on (the last one possibly overlapping the one before, to
+    /// reach the end of the input) that needs nothing but copying, less
+    /// the incomplete sequence it may end with, and returns its length `n`.
+    /// "Nothing but copying": `src[..n]`, decoded the way PHP does from
+    /// `src` on (PHP's decoder has no state between sequences, so any
+    /// place where it starts one will do), is well-formed UTF-8, holds no
+    /// ASCII byte needing an escape and (unless
+    /// `JSON_UNESCAPED_LINE_TERMINATORS`) no U+2028/U+2029, and ends where
+    /// a sequence does. 0 if the first block does not qualify. Anything
+    /// may have been written to `dst[n..avail]`.
+    ///
+    /// # Safety
+    /// `src` valid for reads of `avail` bytes, `dst` for writes of `avail`
+    /// bytes, no overlap; the CPU supports the scanner's instructions.
+    #[inline(always)]
+    unsafe fn utf8_blocks(ctx: &Self::Ctx, src: *const u8, avail: usize, dst: *mut u8) -> usize {
+        let _ = (ctx, src, avail, dst);
+        0
     }
 }
 
@@ -347,7 +380,7 @@ pub(super) unsafe fn escape<S: Sink, V: Scanner>(
         //    what follows while it needs work too.
         // SAFETY: i < len and the room invariant holds.
         // `w` goes by value so that it stays in registers here.
-        let (back, r) = unsafe { escape_run(s, i, w, table, options) };
+        let (back, r) = unsafe { escape_run::<S, V>(s, i, w, table, options) };
         w = back;
         match r {
             Ok(next) => i = next,
@@ -395,7 +428,7 @@ fn dirty_hint() {}
 unsafe fn walk<S: Sink, V: Scanner>(
     ctx: &V::Ctx,
     s: &[u8],
-    start: usize,
+    mut start: usize,
     mut m: u64,
     w: &mut Out<'_, S>,
     table: &[u8; 256],
@@ -428,6 +461,65 @@ unsafe fn walk<S: Sink, V: Scanner>(
             // SAFETY: the re-store covered [i, i + W) ⊇ [i, end).
             unsafe { w.advance(end - i) };
             return (end, true);
+        }
+    }
+    // Raw UTF-8 text (the first byte needing work is not an ASCII
+    // escape): whole blocks of it at once. An ASCII escape or a line
+    // terminator it stops at is written here, and the blocks go on after
+    // it while they begin like this; otherwise this walk goes on with the
+    // block where it stopped.
+    if V::UTF8 && options & UNESCAPED_UNICODE != 0 {
+        // SAFETY (all reads of `p`): below `len`, `start + W <= len` holds
+        // at the top of the loop, and `rem >= W` before the reads past
+        // `start`.
+        while unsafe { *p.add(start + (m.trailing_zeros() >> V::SHIFT) as usize) } >= 0x80 {
+            // SAFETY: `start` is where PHP's decoder would be (every step
+            // stops at such a place), len - start >= W bytes are readable
+            // there and room >= len - start + 1 writable at `w.pos`; CPU
+            // support by our caller.
+            let n = unsafe { V::utf8_blocks(ctx, p.add(start), len - start, w.pos) };
+            // SAFETY: `utf8_blocks` initialized n <= len - start bytes of
+            // room.
+            unsafe { w.advance(n) };
+            start += n;
+            let rem = len - start;
+            if rem < V::W {
+                return (start, false);
+            }
+            let b = unsafe { *p.add(start) };
+            let class = table[b as usize];
+            if b < 0x80 && class != CLEAN {
+                w.ensure(rem + 8, rem + 16);
+                // SAFETY: room >= rem + 8 >= 8.
+                unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
+                start += 1;
+            } else if b == 0xe2
+                && options & UNESCAPED_LINE_TERMINATORS == 0
+                && unsafe { *p.add(start + 1) } == 0x80
+                && unsafe { *p.add(start + 2) } | 1 == 0xa9
+            {
+                w.ensure(rem + 8, rem + 16);
+                // SAFETY: room >= rem + 8 >= 8; the third byte is A8 or A9.
+                unsafe {
+                    let unit = 0x2000 | u32::from(*p.add(start + 2) & 0x3f);
+                    w.put_word(u_escape_word(unit), 6);
+                }
+                start += 3;
+            } else if n == 0 {
+                // Nothing done: `m` is still this block's.
+                break;
+            }
+            if len - start < V::W {
+                return (start, false);
+            }
+            // SAFETY: as for the block loop's `block`: start + W <= len,
+            // room >= len - start + 1 > W.
+            m = unsafe { V::block(ctx, p.add(start), w.pos) };
+            if m == 0 {
+                // SAFETY: `block` initialized W bytes of room.
+                unsafe { w.advance(V::W) };
+                return (start + V::W, true);
+            }
         }
     }
     // Blocks with two escapes or more whose first byte needing work is
@@ -619,19 +711,22 @@ unsafe fn put_cp<S: Sink>(w: &mut Out<'_, S>, cp: u32) {
 /// `i < s.len()` and `w.room() >= s.len() - i + 1`; both hold again, for the
 /// returned index, on return.
 #[inline(never)]
-unsafe fn escape_run<'a, S: Sink>(
+unsafe fn escape_run<'a, S: Sink, V: Scanner>(
     s: &[u8],
     i: usize,
     mut w: Out<'a, S>,
     table: &[u8; 256],
     options: u32,
 ) -> (Out<'a, S>, Result<usize, InvalidUtf8>) {
+    // With a scanner that copies whole blocks of raw UTF-8 text, runs of
+    // it hand back to the block loop after a block's worth.
+    let limit = if V::UTF8 { V::W } else { usize::MAX };
     // SAFETY: forwarded.
     let r = unsafe {
         if options & UNESCAPED_UNICODE == 0 {
             escape_run_u(s, i, &mut w, table, options)
         } else {
-            escape_run_raw(s, i, &mut w, table, options)
+            escape_run_raw(s, i, &mut w, table, options, limit)
         }
     };
     (w, r)
@@ -879,7 +974,10 @@ unsafe fn put_unit(dst: *mut u8, unit: u32) {
 }
 
 /// [`escape_run`] under `JSON_UNESCAPED_UNICODE`: valid sequences are
-/// copied in runs ([`raw_run`]).
+/// copied in runs ([`raw_run`]). When a run reaches `limit` bytes and a
+/// whole block remains, it hands back to the block loop (whose scanner
+/// copies whole blocks of such text, `Scanner::utf8_blocks`; without one,
+/// `limit` is `usize::MAX`).
 ///
 /// # Safety
 /// As for [`escape_run`].
@@ -890,6 +988,7 @@ unsafe fn escape_run_raw<S: Sink>(
     w: &mut Out<'_, S>,
     table: &[u8; 256],
     options: u32,
+    limit: usize,
 ) -> Result<usize, InvalidUtf8> {
     let len = s.len();
     let mut streak = 0;
@@ -913,8 +1012,11 @@ unsafe fn escape_run_raw<S: Sink>(
             i += 1;
         } else {
             // SAFETY: room >= rem + 1, as `raw_run` needs.
-            let n = unsafe { raw_run(s.get(i..).unwrap_or_default(), w, table, options) };
+            let n = unsafe { raw_run(s.get(i..).unwrap_or_default(), w, table, options, limit) };
             i = if n > 0 {
+                if n >= limit && len - (i + n) >= limit {
+                    return Ok(i + n);
+                }
                 i + n
             } else {
                 // Invalid, or U+2028/9 to escape.
@@ -997,7 +1099,7 @@ unsafe fn non_ascii<S: Sink>(
 /// U+2028/U+2029, an ASCII byte needing work, a longer clean ASCII stretch
 /// (left to the block scan), or the last 3 bytes of the input (left to
 /// `non_ascii`). Returns the run's length, 0 if the first sequence cannot
-/// be copied.
+/// be copied. No sequence starts at or after `limit`.
 ///
 /// # Safety
 /// `w.room() >= rest.len() + 1`.
@@ -1007,6 +1109,7 @@ unsafe fn raw_run<S: Sink>(
     w: &mut Out<'_, S>,
     table: &[u8; 256],
     options: u32,
+    limit: usize,
 ) -> usize {
     let keep_terminators = options & UNESCAPED_LINE_TERMINATORS != 0;
     let p = rest.as_ptr();
@@ -1027,7 +1130,7 @@ unsafe fn raw_run<S: Sink>(
             streak += 1;
             continue;
         }
-        if len - j < 4 {
+        if len - j < 4 || j >= limit {
             break;
         }
         // SAFETY: 4 bytes readable at j.

@@ -38,7 +38,13 @@
 //!   comma, quotes and colon in one reservation ([`write_short_key`]);
 //! - UTF-8 is decoded inline from word loads, several sequences at a time;
 //!   `\uXXXX` is one 8-byte store from two 256-entry tables; under
-//!   `JSON_UNESCAPED_UNICODE` a run of valid sequences is copied in one go.
+//!   `JSON_UNESCAPED_UNICODE` a run of valid sequences is copied in one go;
+//! - under `JSON_UNESCAPED_UNICODE` with AVX2, non-ASCII text is validated
+//!   and copied 32 bytes at a time (the lookup-table validation of
+//!   simdjson/simdutf8, plus the ASCII escapes and U+2028/U+2029 in the same
+//!   pass); only a block holding something else takes the paths above;
+//!   strings of at most 64 bytes are checked in one or two such blocks
+//!   (under 32 bytes padded with spaces) and copied without the loop.
 //!
 //! The implementation is chosen once (cached in an atomic) and can be forced
 //! with [`force_implementation`]; all of them produce identical output.
@@ -85,11 +91,16 @@ impl std::error::Error for InvalidUtf8 {}
 pub fn escape_string<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
     // Most JSON strings (and nearly all keys) are short. A clean one is one
     // check and one small copy, without dispatch or vector setup; a dirty
-    // one takes the SWAR path. This much is inlined into the caller.
+    // one takes the SWAR path (under JSON_UNESCAPED_UNICODE, after a check
+    // for text to copy as it is). This much is inlined into the caller.
     if s.len() < 16 {
         if is_clean_lt16(s, options) {
             write_clean_lt16(out, s);
             return Ok(());
+        }
+        #[cfg(target_arch = "x86_64")]
+        if options & crate::options::UNESCAPED_UNICODE != 0 {
+            return escape_short_raw(out, s, options);
         }
         return swar::escape(out, s, options);
     }
@@ -160,6 +171,9 @@ fn escape_long<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), Inval
             write_clean_16_to_64(out, s);
             return Ok(());
         }
+        if options & crate::options::UNESCAPED_UNICODE != 0 {
+            return escape_short_raw(out, s, options);
+        }
         if s.len() < 32 {
             // Too short for an AVX2 block: SSE2 (baseline) does the same
             // work with less setup, and without dispatch.
@@ -167,6 +181,33 @@ fn escape_long<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), Inval
         }
     }
     run(selected(), out, s, options)
+}
+
+/// A string of at most 64 bytes that needs more than a copy by the checks
+/// above, under `JSON_UNESCAPED_UNICODE`: with AVX2, one more check
+/// recognizes valid non-ASCII text with nothing to escape, which is then
+/// copied; anything else goes the usual way (SWAR under 16 bytes, SSE2
+/// under 32, else the selected implementation).
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+fn escape_short_raw<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
+    // SAFETY: `Avx2` is only ever selected after AVX2 was detected.
+    let imp = selected();
+    if imp == Imp::Avx2 && unsafe { x86::is_raw_clean_le64(s, options) } {
+        if s.len() < 16 {
+            write_clean_lt16(out, s);
+        } else {
+            write_clean_16_to_64(out, s);
+        }
+        return Ok(());
+    }
+    if s.len() < 16 {
+        swar::escape(out, s, options)
+    } else if s.len() < 32 {
+        x86::escape_sse2(out, s, options)
+    } else {
+        run(imp, out, s, options)
+    }
 }
 
 /// `"` + `s` + `"` for a string of fewer than 16 bytes that needs no escape.
@@ -349,7 +390,13 @@ fn run<S: Sink>(imp: Imp, out: &mut S, s: &[u8], options: u32) -> Result<(), Inv
     match imp {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Avx2` is only ever selected after AVX2 was detected.
-        Imp::Avx2 => unsafe { x86::escape_avx2(out, s, options) },
+        Imp::Avx2 => unsafe {
+            if options & crate::options::UNESCAPED_UNICODE != 0 {
+                x86::escape_avx2_raw(out, s, options)
+            } else {
+                x86::escape_avx2(out, s, options)
+            }
+        },
         #[cfg(target_arch = "x86_64")]
         Imp::Sse2 => x86::escape_sse2(out, s, options),
         #[cfg(all(target_arch = "aarch64", target_endian = "little"))]

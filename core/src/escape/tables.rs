@@ -131,6 +131,34 @@ const fn build_all() -> [[u8; 256]; 32] {
 /// One class table per flag set, see [`table_index`].
 static CLASS: [[u8; 256]; 32] = build_all();
 
+/// The ASCII bytes needing an escape, by nibbles, per flag set (see
+/// [`table_index`]): `[low, high]`, where `high[h]` is bit `h` for
+/// `h < 8` (else 0) and `low[l]` has bit `h` set iff byte `h << 4 | l`
+/// is escaped. So a byte `b < 0x80` needs work iff
+/// `high[b >> 4] & low[b & 15] != 0`, and a byte `>= 0x80` never matches
+/// (a table lookup by nibble, as a vector shuffle does it).
+pub(super) static ESC_NIBBLES: [[[u8; 16]; 2]; 32] = {
+    let mut all = [[[0u8; 16]; 2]; 32];
+    let mut i = 0;
+    while i < 32 {
+        let class = build_class(i);
+        let mut b = 0;
+        while b < 0x80 {
+            if class[b] != CLEAN {
+                all[i][0][b & 15] |= 1 << (b >> 4);
+            }
+            b += 1;
+        }
+        let mut h = 0;
+        while h < 8 {
+            all[i][1][h] = 1 << h;
+            h += 1;
+        }
+        i += 1;
+    }
+    all
+};
+
 /// The escape of an ASCII byte as one little-endian word, written with a
 /// single 8-byte store of which the first 2 ([`TWO`]) or 6 ([`SIX`]) bytes
 /// are kept: the class is the length. Index `b` gives the two-byte spelling

@@ -15,12 +15,16 @@
 //! block long reloads its last block (overlapping) and shifts the done bytes
 //! out of the mask; shorter strings fall to the next narrower step (AVX2 →
 //! SSE2 → SWAR).
+//!
+//! Under `JSON_UNESCAPED_UNICODE` the AVX2 scanner also validates and copies
+//! whole blocks of non-ASCII text ([`Scanner::utf8_blocks`], see
+//! `utf8_blocks32`).
 
 use super::kernel::{copy_lt16, copy_lt32, Scanner};
 use super::swar::{swar_ctx, SwarCtx};
-use super::tables::stop_bytes;
+use super::tables::{stop_bytes, table_index, ESC_NIBBLES};
 use super::InvalidUtf8;
-use crate::options::{HEX_QUOT, UNESCAPED_SLASHES};
+use crate::options::{HEX_QUOT, UNESCAPED_LINE_TERMINATORS, UNESCAPED_SLASHES};
 use crate::Sink;
 use core::arch::x86_64::*;
 
@@ -237,8 +241,11 @@ pub(super) fn escape_sse2<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Resul
     }
 }
 
-/// AVX2 scanner; `HEX` adds the `<>&'` compares.
-pub(super) struct Avx2<const HEX: bool>;
+/// AVX2 scanner; `HEX` adds the `<>&'` compares, `RAW` (used only under
+/// `JSON_UNESCAPED_UNICODE`) copies whole blocks of UTF-8 text
+/// ([`Scanner::utf8_blocks`]). A separate instance, so that the code of the
+/// other flag sets stays as it is.
+pub(super) struct Avx2<const HEX: bool, const RAW: bool>;
 
 /// Compare vectors for AVX2, plus the SSE2 ones for strings < 32 bytes.
 pub(super) struct Avx2Ctx {
@@ -315,7 +322,7 @@ unsafe fn mask32<const HEX: bool>(c: &[__m256i; 7], v: __m256i) -> u32 {
     }
 }
 
-impl<const HEX: bool> Scanner for Avx2<HEX> {
+impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
     const W: usize = 32;
     const SHIFT: u32 = 0;
     type Ctx = Avx2Ctx;
@@ -345,6 +352,14 @@ impl<const HEX: bool> Scanner for Avx2<HEX> {
     ) -> (usize, usize) {
         // SAFETY: forwarded.
         unsafe { expand32::<HEX>(c.options, src, avail, dst, room) }
+    }
+
+    const UTF8: bool = RAW;
+
+    #[inline(always)]
+    unsafe fn utf8_blocks(c: &Avx2Ctx, src: *const u8, avail: usize, dst: *mut u8) -> usize {
+        // SAFETY: forwarded.
+        unsafe { utf8_blocks32(c.options, src, avail, dst) }
     }
 
     #[inline(always)]
@@ -478,6 +493,479 @@ unsafe fn expand32<const HEX: bool>(
     (read, written)
 }
 
+// UTF-8 validation of a block by table lookups (Keiser and Lemire,
+// "Validating UTF-8 In Less Than One Instruction Per Byte", 2021, as in
+// simdjson and simdutf8). Every error shows in the first two bytes of a
+// sequence (looked up by the high nibble of the earlier byte, its low
+// nibble and the high nibble of the later one: each table gives the error
+// classes that value allows, and an error is a class all three allow) or
+// in a missing or extra continuation byte in third or fourth place.
+
+/// Error classes, one bit each (a pair of bytes whose three lookups share
+/// a bit is that error).
+const TOO_SHORT: u8 = 1 << 0; // 11______ 0_______ or 11______ 11______
+const TOO_LONG: u8 = 1 << 1; // 0_______ 10______
+const OVERLONG_3: u8 = 1 << 2; // 11100000 100_____
+/// 11110100 1001____ or 101_____; 11110101, 1111011_, 11111___ then
+/// 1001____ or 101_____.
+const TOO_LARGE: u8 = 1 << 3;
+const SURROGATE: u8 = 1 << 4; // 11101101 101_____
+const OVERLONG_2: u8 = 1 << 5; // 1100000_ 10______
+/// 11110101, 1111011_, 11111___ then 1000____ (shares its bit with
+/// OVERLONG_4: the first byte tells them apart).
+const TOO_LARGE_1000: u8 = 1 << 6;
+const OVERLONG_4: u8 = 1 << 6; // 11110000 1000____
+const TWO_CONTS: u8 = 1 << 7; // 10______ 10______
+/// The classes decided by the high nibble of the first byte alone.
+const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
+
+/// By the high nibble of the first byte of a pair.
+const BYTE_1_HIGH: [u8; 16] = [
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TOO_SHORT | OVERLONG_2,
+    TOO_SHORT,
+    TOO_SHORT | OVERLONG_3 | SURROGATE,
+    TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
+];
+
+/// By the low nibble of the first byte of a pair.
+const BYTE_1_LOW: [u8; 16] = [
+    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+    CARRY | OVERLONG_2,
+    CARRY,
+    CARRY,
+    CARRY | TOO_LARGE,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+];
+
+/// By the high nibble of the second byte of a pair.
+const BYTE_2_HIGH: [u8; 16] = [
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+];
+
+/// Lanes 29, 30 and 31: the smallest lead byte whose sequence does not end
+/// within the block when it starts there (4-, 3-, 2-byte leads and up);
+/// only those lanes of the comparison are used.
+const INCOMPLETE: [u8; 32] = {
+    let mut t = [0xffu8; 32];
+    t[29] = 0xf0;
+    t[30] = 0xe0;
+    t[31] = 0xc0;
+    t
+};
+
+/// The constants of [`utf8_check`].
+struct Utf8Ctx {
+    b1h: __m256i,
+    b1l: __m256i,
+    b2h: __m256i,
+    esc_lo: __m256i,
+    esc_hi: __m256i,
+    /// 0x80 when line terminators are escaped; else 0xC0, which never
+    /// follows E2 in valid text (so the check finds nothing there).
+    lt_mid: __m256i,
+}
+
+/// # Safety
+/// The CPU must support AVX2.
+#[inline(always)]
+unsafe fn utf8_ctx(options: u32) -> Utf8Ctx {
+    let esc = &ESC_NIBBLES[table_index(options) & 31];
+    let mid = if options & UNESCAPED_LINE_TERMINATORS != 0 {
+        0xc0u8
+    } else {
+        0x80
+    };
+    // SAFETY: AVX2 by the caller.
+    unsafe {
+        Utf8Ctx {
+            b1h: splat_table(&BYTE_1_HIGH),
+            b1l: splat_table(&BYTE_1_LOW),
+            b2h: splat_table(&BYTE_2_HIGH),
+            esc_lo: splat_table(&esc[0]),
+            esc_hi: splat_table(&esc[1]),
+            lt_mid: _mm256_set1_epi8(mid as i8),
+        }
+    }
+}
+
+/// What [`utf8_check`] finds in a block, one vector per kind, each lane
+/// non-zero where it applies.
+struct Utf8Found {
+    /// UTF-8 errors, at the lane of the byte that shows them (the second
+    /// byte of a bad pair, a byte where a continuation is due or not).
+    err: __m256i,
+    /// ASCII bytes needing an escape.
+    esc: __m256i,
+    /// The last bytes of line terminators to escape.
+    lt: __m256i,
+}
+
+impl Utf8Found {
+    /// Whether the block needs anything but copying.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn any(&self) -> bool {
+        // SAFETY: AVX2 by the caller; value-only intrinsics.
+        unsafe {
+            let all = _mm256_or_si256(_mm256_or_si256(self.err, self.esc), self.lt);
+            _mm256_testz_si256(all, all) == 0
+        }
+    }
+
+    /// For a block that needs more than copying, where its first item
+    /// starts when everything before it is fine: the lane of an ASCII
+    /// escape or of the first byte of a line terminator, when no error
+    /// shows at or before it (then the bytes before it are whole valid
+    /// sequences: an unfinished one would show an error at that lane).
+    /// None otherwise (an error, or a terminator begun in the block
+    /// before).
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn item(&self) -> Option<usize> {
+        // SAFETY: AVX2 by the caller; value-only intrinsics.
+        unsafe {
+            let zero = _mm256_setzero_si256();
+            let nonzero = |x: __m256i| !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, zero)) as u32);
+            let esc = nonzero(self.esc).trailing_zeros();
+            // A terminator's last byte lies two lanes after its first.
+            let lt = (_mm256_movemask_epi8(self.lt) as u32).trailing_zeros();
+            let stop = if lt < 32 {
+                if lt < 2 {
+                    return None;
+                }
+                esc.min(lt - 2)
+            } else {
+                esc
+            };
+            let err = nonzero(self.err).trailing_zeros();
+            if stop < 32 && err > stop {
+                Some(stop as usize)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// The errors, ASCII escapes and line terminators to escape of the block
+/// `v`, whose bytes 1, 2 and 3 places earlier are `prev1`, `prev2` and
+/// `prev3` (missing continuation bytes at its end show in the next
+/// block).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[inline(always)]
+unsafe fn utf8_check(
+    c: &Utf8Ctx,
+    v: __m256i,
+    prev1: __m256i,
+    prev2: __m256i,
+    prev3: __m256i,
+) -> Utf8Found {
+    // SAFETY: AVX2 by the caller; value-only intrinsics.
+    unsafe {
+        let nib = _mm256_set1_epi8(0x0f);
+        let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nib);
+        // Errors within the first two bytes of a sequence.
+        let sc = _mm256_and_si256(
+            _mm256_and_si256(
+                _mm256_shuffle_epi8(c.b1h, _mm256_and_si256(_mm256_srli_epi16::<4>(prev1), nib)),
+                _mm256_shuffle_epi8(c.b1l, _mm256_and_si256(prev1, nib)),
+            ),
+            _mm256_shuffle_epi8(c.b2h, hi),
+        );
+        // Third and fourth bytes: a continuation (bit 7 of `must`) exactly
+        // where one is due; the pair lookups flag a continuation after a
+        // continuation (TWO_CONTS, also bit 7), so the two must agree.
+        let must = _mm256_or_si256(
+            _mm256_subs_epu8(prev2, _mm256_set1_epi8((0xe0u8 - 0x80) as i8)),
+            _mm256_subs_epu8(prev3, _mm256_set1_epi8((0xf0u8 - 0x80) as i8)),
+        );
+        let err = _mm256_xor_si256(_mm256_and_si256(must, _mm256_set1_epi8(0x80u8 as i8)), sc);
+        // ASCII escapes, by nibbles (a byte >= 0x80 selects 0 in the low
+        // nibble table: `pshufb` zeroes it).
+        let esc = _mm256_and_si256(
+            _mm256_shuffle_epi8(c.esc_hi, hi),
+            _mm256_shuffle_epi8(c.esc_lo, v),
+        );
+        // U+2028 and U+2029: E2 80 A8 and E2 80 A9.
+        let lt = _mm256_and_si256(
+            _mm256_and_si256(
+                _mm256_cmpeq_epi8(prev2, _mm256_set1_epi8(0xe2u8 as i8)),
+                _mm256_cmpeq_epi8(prev1, c.lt_mid),
+            ),
+            _mm256_cmpeq_epi8(
+                _mm256_or_si256(v, _mm256_set1_epi8(1)),
+                _mm256_set1_epi8(0xa9u8 as i8),
+            ),
+        );
+        Utf8Found { err, esc, lt }
+    }
+}
+
+/// Bytes of the 32 at `p` up to the lead byte of an incomplete last
+/// sequence: 29, 30 or 31, else 32. Meaningful for a block without errors
+/// (it holds at most one such lead).
+///
+/// # Safety
+/// AVX2, and 32 bytes readable at `p`.
+#[inline(always)]
+unsafe fn complete_len(p: *const u8) -> usize {
+    // SAFETY: forwarded.
+    unsafe {
+        let v = _mm256_loadu_si256(p.cast());
+        let inc = _mm256_loadu_si256(INCOMPLETE.as_ptr().cast());
+        let m = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, inc), v)) as u32;
+        (m & 0xe000_0000).trailing_zeros() as usize
+    }
+}
+
+/// Under `JSON_UNESCAPED_UNICODE`, for a string of at most 64 bytes that
+/// holds a byte >= 0x80: whether it is valid UTF-8 with no ASCII byte
+/// needing an escape and (unless `JSON_UNESCAPED_LINE_TERMINATORS`) no
+/// U+2028/U+2029, so that it can be written as it is. False for
+/// ASCII-only strings (the callers' own checks see to those) and whenever
+/// in doubt.
+///
+/// Under 32 bytes: one block, the string padded with spaces (clean under
+/// every flag, and an error after an unfinished sequence). 32 to 64 bytes:
+/// the first and the last 32 bytes, validated as one stream as in
+/// [`utf8_blocks32`] (for 32 to 34 bytes the last block's earlier bytes
+/// begin with spaces before the string, as good as the zero bytes of a
+/// stream's start), and no unfinished sequence at the end.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn is_raw_clean_le64(s: &[u8], options: u32) -> bool {
+    let n = s.len();
+    if n > 64 {
+        return false;
+    }
+    if (32..35).contains(&n) {
+        let mut buf = [b' '; 3 + 34];
+        buf[3..3 + n].copy_from_slice(s);
+        // SAFETY: forwarded; the copy holds 3 spaces, then the string.
+        return unsafe { is_raw_clean_le64_at(buf.as_ptr().add(3), n, options) };
+    }
+    // SAFETY: forwarded; n < 32 or 35 <= n <= 64.
+    unsafe { is_raw_clean_le64_at(s.as_ptr(), n, options) }
+}
+
+/// [`is_raw_clean_le64`] for the `n <= 64` bytes at `p`, of which the 3
+/// bytes before are readable when `32 <= n < 35` (spaces).
+///
+/// # Safety
+/// As above; the CPU supports AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn is_raw_clean_le64_at(p: *const u8, n: usize, options: u32) -> bool {
+    // SAFETY: AVX2 by the caller; every read lies in the n bytes at `p`
+    // (the second block's earlier bytes from n - 35 on, which is >= 0 or
+    // else within the 3 readable bytes before), or in `buf`.
+    unsafe {
+        let first = if n < 32 {
+            let mut buf = [b' '; 32];
+            copy_lt32(p, buf.as_mut_ptr(), n);
+            _mm256_loadu_si256(buf.as_ptr().cast())
+        } else {
+            _mm256_loadu_si256(p.cast())
+        };
+        let last = if n < 32 {
+            first
+        } else {
+            _mm256_loadu_si256(p.add(n - 32).cast())
+        };
+        if _mm256_movemask_epi8(_mm256_or_si256(first, last)) == 0 {
+            return false;
+        }
+        let c = utf8_ctx(options);
+        let t = _mm256_permute2x128_si256::<0x08>(first, first);
+        if utf8_check(
+            &c,
+            first,
+            _mm256_alignr_epi8::<15>(first, t),
+            _mm256_alignr_epi8::<14>(first, t),
+            _mm256_alignr_epi8::<13>(first, t),
+        )
+        .any()
+        {
+            return false;
+        }
+        if n < 32 {
+            return true;
+        }
+        let q = p.add(n - 32);
+        !utf8_check(
+            &c,
+            last,
+            _mm256_loadu_si256(q.sub(1).cast()),
+            _mm256_loadu_si256(q.sub(2).cast()),
+            _mm256_loadu_si256(q.sub(3).cast()),
+        )
+        .any()
+            && complete_len(q) == 32
+    }
+}
+
+/// [`Scanner::utf8_blocks`] for AVX2 (`options` are the context's flags).
+///
+/// The blocks are validated as one stream (lookup validation, with zero
+/// bytes before `src`: the input "begins" there), 32 bytes at a time; the
+/// bytes before a block are loaded from the input, so that no step depends
+/// on the last one's result. A block qualifies when validation finds no
+/// error, no ASCII byte needs an escape and (unless
+/// `JSON_UNESCAPED_LINE_TERMINATORS`) no `E2 80 A8` / `E2 80 A9` ends in
+/// it. The last partial block of the input is checked overlapping (the
+/// bytes before it are the real ones, and its lanes already checked find
+/// the same). At a block that does not qualify, the run ends at its first
+/// ASCII escape or line terminator when no error comes first (so the
+/// caller can write that and come back), else at the start of the last
+/// sequence the blocks before left incomplete (validation checks every
+/// pair of bytes, so only continuation bytes missing at the end can go
+/// unnoticed); the same at the end of the input.
+///
+/// Not inlined: called once per stretch of non-ASCII text, its loop gets
+/// the registers to itself.
+///
+/// # Safety
+/// As for [`Scanner::utf8_blocks`] with `W = 32`; the CPU supports AVX2
+/// and BMI1.
+#[target_feature(enable = "avx2,bmi1")]
+#[inline(never)]
+unsafe fn utf8_blocks32(options: u32, src: *const u8, avail: usize, dst: *mut u8) -> usize {
+    if avail < 32 {
+        return 0;
+    }
+    // SAFETY: AVX2 by the caller. Every load lies in the `avail` bytes at
+    // `src`: blocks at j with j + 32 <= avail, their earlier bytes at
+    // j - 3 >= 29, the last block at avail - 32 >= 3; every store in the
+    // `avail` bytes at `dst`.
+    unsafe {
+        let c = utf8_ctx(options);
+        let v = _mm256_loadu_si256(src.cast());
+        _mm256_storeu_si256(dst.cast(), v);
+        // Zero, then the low half: the earlier bytes of the first block.
+        let t = _mm256_permute2x128_si256::<0x08>(v, v);
+        let f = utf8_check(
+            &c,
+            v,
+            _mm256_alignr_epi8::<15>(v, t),
+            _mm256_alignr_epi8::<14>(v, t),
+            _mm256_alignr_epi8::<13>(v, t),
+        );
+        if f.any() {
+            return f.item().unwrap_or(0);
+        }
+        let mut j = 32;
+        while avail - j >= 32 {
+            let q = src.add(j);
+            let v = _mm256_loadu_si256(q.cast());
+            _mm256_storeu_si256(dst.add(j).cast(), v);
+            let f = utf8_check(
+                &c,
+                v,
+                _mm256_loadu_si256(q.sub(1).cast()),
+                _mm256_loadu_si256(q.sub(2).cast()),
+                _mm256_loadu_si256(q.sub(3).cast()),
+            );
+            if f.any() {
+                return match f.item() {
+                    Some(k) => j + k,
+                    None => j - 32 + complete_len(src.add(j - 32)),
+                };
+            }
+            j += 32;
+        }
+        if j < avail && avail >= 35 {
+            // The rest, in a block overlapping the last one.
+            let t = avail - 32;
+            let q = src.add(t);
+            let v = _mm256_loadu_si256(q.cast());
+            _mm256_storeu_si256(dst.add(t).cast(), v);
+            let f = utf8_check(
+                &c,
+                v,
+                _mm256_loadu_si256(q.sub(1).cast()),
+                _mm256_loadu_si256(q.sub(2).cast()),
+                _mm256_loadu_si256(q.sub(3).cast()),
+            );
+            if !f.any() {
+                // An incomplete sequence at the end of the input is left
+                // to the scalar path (it is an error).
+                return t + complete_len(q);
+            }
+            if let Some(k) = f.item() {
+                return t + k;
+            }
+        }
+        j - 32 + complete_len(src.add(j - 32))
+    }
+}
+
+/// The AVX2 implementation under `JSON_UNESCAPED_UNICODE` (the caller
+/// checks). A function of its own, so that the code for the other flag
+/// sets ([`escape_avx2`]) is compiled as if it did not exist.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2,popcnt,bmi1")]
+pub(super) unsafe fn escape_avx2_raw<S: Sink>(
+    out: &mut S,
+    s: &[u8],
+    options: u32,
+) -> Result<(), InvalidUtf8> {
+    // SAFETY: the caller guarantees AVX2.
+    unsafe {
+        if super::tables::has_hex(options) {
+            super::kernel::escape::<S, Avx2<true, true>>(out, s, options)
+        } else {
+            super::kernel::escape::<S, Avx2<false, true>>(out, s, options)
+        }
+    }
+}
+
 /// The AVX2 implementation.
 ///
 /// # Safety
@@ -492,9 +980,9 @@ pub(super) unsafe fn escape_avx2<S: Sink>(
     // inlined intrinsics compile to AVX2 code.
     unsafe {
         if super::tables::has_hex(options) {
-            super::kernel::escape::<S, Avx2<true>>(out, s, options)
+            super::kernel::escape::<S, Avx2<true, false>>(out, s, options)
         } else {
-            super::kernel::escape::<S, Avx2<false>>(out, s, options)
+            super::kernel::escape::<S, Avx2<false, false>>(out, s, options)
         }
     }
 }
