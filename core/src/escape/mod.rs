@@ -143,16 +143,8 @@ pub fn write_short_key<S: Sink>(out: &mut S, s: &[u8], options: u32, comma: bool
         dst.write(b',');
         let q = dst.add(c);
         q.write(b'"');
-        let src = s.as_ptr();
         let body = q.add(1);
-        if n >= 8 {
-            let a = core::ptr::read_unaligned(src.cast::<u64>());
-            let b = core::ptr::read_unaligned(src.add(n - 8).cast::<u64>());
-            core::ptr::write_unaligned(body.cast::<u64>(), a);
-            core::ptr::write_unaligned(body.add(n - 8).cast::<u64>(), b);
-        } else {
-            kernel::copy_lt8(src, body, n);
-        }
+        kernel::copy_lt16(s.as_ptr(), body, n);
         body.add(n).write(b'"');
         body.add(n + 1).write(b':');
         out.commit(n + 3 + c);
@@ -222,16 +214,8 @@ fn write_clean_lt16<S: Sink>(out: &mut S, s: &[u8]) {
     unsafe {
         let dst = out.spare_ptr();
         dst.write(b'"');
-        let src = s.as_ptr();
         let body = dst.add(1);
-        if n >= 8 {
-            let a = core::ptr::read_unaligned(src.cast::<u64>());
-            let b = core::ptr::read_unaligned(src.add(n - 8).cast::<u64>());
-            core::ptr::write_unaligned(body.cast::<u64>(), a);
-            core::ptr::write_unaligned(body.add(n - 8).cast::<u64>(), b);
-        } else {
-            kernel::copy_lt8(src, body, n);
-        }
+        kernel::copy_lt16(s.as_ptr(), body, n);
         body.add(n).write(b'"');
         out.commit(n + 2);
     }
