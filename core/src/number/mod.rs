@@ -32,10 +32,26 @@
 mod double;
 mod layout;
 mod long;
+mod pow10_table;
+mod schubfach;
 
 pub use double::write_double_shortest;
 pub use layout::gcvt_layout;
 pub use long::{write_int_key, write_long};
+
+/// The shortest round-trip decimal of a finite, non-zero `value` as
+/// `(f, e)` with `|value| ≈ f × 10^e` (the sign is ignored): the digits
+/// `zend_dtoa()` mode 0 returns, except that `f` may end in zeros. `f` is
+/// below 10^17. For zero, INF and NAN the result is unspecified (but no
+/// panic). Exposed for the tests that compare it with other
+/// implementations.
+pub fn shortest_decimal(value: f64) -> (u64, i32) {
+    let bits = value.to_bits() & !(1 << 63);
+    if bits == 0 || bits >= 0x7ff0_0000_0000_0000 {
+        return (0, 0);
+    }
+    schubfach::to_decimal(bits).to_f_e()
+}
 
 use crate::Sink;
 
