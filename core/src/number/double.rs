@@ -1,112 +1,44 @@
 //! `php_json_encode_double()` with `serialize_precision = -1`.
 
-use super::layout::{layout_fast, layout_slow, put_text, DigitBuf, TextBuf, FAST_DIGITS};
-use super::long::u64_digits;
+use super::long::{decimal_len, u64_digits, POW10};
+use super::schubfach::{to_decimal_fast, to_decimal_slow, Decimal};
 use super::Spare;
 use crate::Sink;
-
-/// The precision `zend_gcvt()` uses for its layout decision in mode 0.
-const MODE0_NDIGIT: i32 = 17;
-
-/// Parse a decimal text such as zmij writes (`123.45`, `100.0`,
-/// `0.00012`, `1.5e-7`, `5e+22`; no sign) into significant digits and
-/// `decpt` (value = 0.DIGITS × 10^decpt).
-///
-/// The digits go to `digits[..nd]` without leading or trailing zeros; the
-/// rest of `digits` keeps its `b'0'` fill. Returns `(nd, decpt)`; `nd == 0`
-/// means the text was zero. Total: any input gives some result, bytes that
-/// are not part of the grammar are skipped, and at most `digits.len()`
-/// digits are kept.
-#[inline(always)]
-fn parse_decimal(s: &[u8], digits: &mut DigitBuf) -> (usize, i32) {
-    let mut nd = 0usize;
-    let mut int_digits = 0i32;
-    let mut leading_zeros = 0i32;
-    let mut seen_dot = false;
-    let mut i = 0;
-    while i < s.len() {
-        let c = s[i];
-        if c == b'e' || c == b'E' {
-            break;
-        }
-        if c == b'.' {
-            seen_dot = true;
-        } else if c.is_ascii_digit() {
-            int_digits += i32::from(!seen_dot);
-            if nd == 0 && c == b'0' {
-                leading_zeros += 1;
-            } else if nd < digits.len() {
-                digits[nd] = c;
-                nd += 1;
-            }
-        }
-        i += 1;
-    }
-    let mut exp = 0i32;
-    let mut exp_negative = false;
-    i += 1;
-    if i < s.len() && (s[i] == b'-' || s[i] == b'+') {
-        exp_negative = s[i] == b'-';
-        i += 1;
-    }
-    while i < s.len() {
-        let c = s[i];
-        if c.is_ascii_digit() && exp < 100_000 {
-            exp = exp * 10 + i32::from(c - b'0');
-        }
-        i += 1;
-    }
-    if exp_negative {
-        exp = -exp;
-    }
-    while nd > 0 && digits[nd - 1] == b'0' {
-        nd -= 1;
-    }
-    (nd, int_digits - leading_zeros + exp)
-}
 
 /// 2^53: below it every integral double is printed as that integer.
 const TWO53: f64 = 9_007_199_254_740_992.0;
 
-/// `zend_gcvt()` lays out decpt -3..=17 in fixed form. A double's shortest
-/// digits have decpt <= 17 exactly when it is below 1e17 (an exact double),
-/// and decpt >= -3 exactly when it is at least the double nearest 1e-4
-/// (rounding intervals of distinct doubles do not overlap, so no double
-/// other than `1e-4` itself can have shortest digits >= 1e-4 if it is below
-/// it, and vice versa).
-const FIXED_MIN: f64 = 1e-4;
-const FIXED_END: f64 = 1e17;
+/// `b'0'` in every byte.
+#[cfg(not(target_arch = "x86_64"))]
+const ZEROS: u64 = 0x3030_3030_3030_3030;
 
-/// zmij's own fixed-notation range is decimal exponent -5..=15, i.e.
-/// [double(1e-5), 1e16) by the same argument. Inside [FIXED_MIN, ZMIJ_FIXED_END)
-/// zmij's fixed text is PHP's text (up to integers' ".0"); outside
-/// [ZMIJ_FIXED_MIN, FIXED_END) both are exponential. The shape of the text
-/// is still checked, and anything unexpected goes through the general path.
-const ZMIJ_FIXED_MIN: f64 = 1e-5;
-const ZMIJ_FIXED_END: f64 = 1e16;
+/// Spare bytes the general path reserves: its fixed-size stores reach at
+/// most 51 bytes past the start (sign, 17 integer digits, the point and a
+/// 32-byte copy of the fraction).
+const RESERVE: usize = 64;
 
-/// Does `s` end in an exponent suffix (`e+5` .. `e-324`)?
+/// The eight decimal digits of `x < 10^8`, one per byte as values 0..=9
+/// (not ASCII), the most significant digit in the lowest byte (so that
+/// `to_le_bytes` gives them in reading order). The portable twin of the
+/// SSE2 [`digits16`].
 ///
-/// Branch-free over the bytes (one 4-byte word, SWAR zero-byte test): the
-/// text was stored by zmij just before, so a mispredicted branch on one of
-/// its bytes waits for zmij's whole latency and then flushes the work that
-/// was already under way for the next value. Per-byte tests compiled to
-/// branches (the exponent length varies) cost about 8 ns per double on
-/// random input.
+/// SWAR in three rounds: split into two 4-digit halves (32-bit lanes), each
+/// lane into two 2-digit halves (16-bit lanes), each of those into two
+/// digits (bytes). A round turns a lane holding `y` into `(y / m)` in its
+/// low half and `y % m` in its high half as `(y << w) - (y / m) × (m << w)
+/// + y / m`; no lane ever borrows from or carries into its neighbour.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
-fn has_exponent(s: &[u8]) -> bool {
-    let l = s.len();
-    if l < 5 {
-        // The shortest exponential text is `De-X` (4 bytes).
-        return l == 4 && s[1] == b'e';
-    }
-    let w = match s.get(l - 5..l - 1) {
-        Some(&[a, b, c, d]) => u32::from_le_bytes([a, b, c, d]),
-        _ => 0,
-    };
-    // Bytes l-5, l-4, l-3 (the possible 'e' positions); l-2 is masked out.
-    let x = (w ^ 0x6565_6565) | 0xff00_0000;
-    (x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080) != 0
+fn digits8(x: u64) -> u64 {
+    // x / 10^4 for x < 10^8: 2^40 / 10^4 rounded up is exact in this range.
+    let hi = (x * 109_951_163) >> 40;
+    let v = hi | ((x - hi * 10_000) << 32);
+    // y / 100 for y < 10^4 per 32-bit lane (5243 / 2^19).
+    let q = ((v * 5243) >> 19) & 0x0000_007f_0000_007f;
+    let v = (v << 16).wrapping_sub(q * ((100 << 16) - 1));
+    // y / 10 for y < 100 per 16-bit lane (103 / 2^10).
+    let q = ((v * 103) >> 10) & 0x000f_000f_000f_000f;
+    (v << 8).wrapping_sub(q * ((10 << 8) - 1))
 }
 
 /// A finite double formatted exactly as `json_encode` does with
@@ -125,110 +57,218 @@ fn has_exponent(s: &[u8]) -> bool {
 /// outputs for them (raising the error is the caller's job).
 #[inline]
 pub fn write_double_shortest<S: Sink>(out: &mut S, value: f64, preserve_zero_fraction: bool) {
-    if !value.is_finite() {
-        // What php_json_encode_zval writes for INF/NAN (never with ".0").
-        out.push(b'0');
-        return;
-    }
     let negative = value.is_sign_negative();
     let a = value.abs();
 
     // Integral values below 2^53, zeros included: the shortest digits are
-    // the integer itself (decpt <= 16), laid out without a '.'.
-    let i = a as i64;
-    if a < TWO53 && i as f64 == a {
-        let (digits, len) = u64_digits(i.unsigned_abs());
-        // At most 1 + 20 + 2 bytes.
-        let mut w = Spare::<S, 32>::new(out);
-        w.push_if(b'-', negative);
-        w.extend_fixed(&digits, len);
-        if preserve_zero_fraction {
-            w.push(b'.');
-            w.push(b'0');
-        }
-        w.finish();
-        return;
-    }
-
-    let mut buffer = zmij::Buffer::new();
-    let s = buffer.format_finite(a).as_bytes();
-    // zmij texts are at most 24 bytes; with the sign and ".0" at most 27.
-    // Everything below branches on `a` and on shape checks that always hold
-    // for zmij's output, and the output length never depends on the text's
-    // bytes through a select, only through predictable branches (see
-    // `has_exponent`).
-    if (FIXED_MIN..ZMIJ_FIXED_END).contains(&a) {
-        // Fixed in both: identical, except that zmij ends integers in ".0"
-        // (a non-integer's shortest digits never end in 0), which PHP only
-        // has with PRESERVE_ZERO_FRACTION. Integers below 2^53 took the
-        // integer path, and every double >= 2^53 is an integer.
-        // (Only the rare integers >= 2^53 branch on the text's bytes.)
-        if !has_exponent(s) && s.len() >= 3 && (a < TWO53 || s.ends_with(b".0")) {
-            let strip = usize::from(a >= TWO53 && !preserve_zero_fraction) * 2;
+    // the integer itself (decpt <= 16), laid out without a '.'. (INF and
+    // NAN fail the first test.)
+    if a < TWO53 {
+        // SAFETY: 0 <= a < 2^53, so the truncation fits an i64.
+        let i = unsafe { a.to_int_unchecked::<i64>() };
+        if i as f64 == a {
+            let (digits, len) = u64_digits(i as u64);
+            // At most 1 + 16 + 2 bytes.
             let mut w = Spare::<S, 32>::new(out);
             w.push_if(b'-', negative);
-            w.extend(&s[..s.len() - strip]);
+            w.extend_fixed(&digits, len);
+            if preserve_zero_fraction {
+                w.push(b'.');
+                w.push(b'0');
+            }
             w.finish();
             return;
         }
-    } else if !(ZMIJ_FIXED_MIN..FIXED_END).contains(&a) {
-        // Exponential in both: `D.DDDe±X` is identical; a single digit
-        // `De±X` becomes `D.0e±X`. The exponent is never padded in either.
-        if has_exponent(s) && s.len() >= 4 {
-            // Two separate paths rather than a select: the output length
-            // must not depend on the text's bytes (see `has_exponent`).
-            if s[1] == b'.' {
-                let mut w = Spare::<S, 32>::new(out);
-                w.push_if(b'-', negative);
-                w.extend(s);
-                w.finish();
-                return;
-            }
-            if s[1] == b'e' {
-                write_single_digit_exponential(out, s, negative);
-                return;
-            }
-        }
     }
-    // [1e16, 1e17) (exponential in zmij, a 17-digit integer in PHP),
-    // [1e-5, 1e-4) (fixed in zmij, exponential in PHP) and any unexpected
-    // shape: parse the digits back and lay them out.
-    write_parsed(out, s, negative, preserve_zero_fraction);
+
+    let d = match to_decimal_fast(a.to_bits()) {
+        Some(d) => d,
+        None => match slow_or_non_finite(a) {
+            Some(d) => d,
+            None => {
+                // What php_json_encode_zval writes for INF/NAN (never
+                // with ".0").
+                out.push(b'0');
+                return;
+            }
+        },
+    };
+    write_decimal(out, d, negative, preserve_zero_fraction);
 }
 
-/// `De±X` (zmij) → `D.0e±X` (PHP).
+/// The exact digit path for the finite doubles the fast path leaves out;
+/// `None` for INF and NAN.
+#[cold]
 #[inline(never)]
-fn write_single_digit_exponential<S: Sink>(out: &mut S, s: &[u8], negative: bool) {
-    let mut w = Spare::<S, 32>::new(out);
-    w.push_if(b'-', negative);
-    w.push(s[0]);
-    w.push(b'.');
-    w.push(b'0');
-    w.extend(&s[1..]);
-    w.finish();
-}
-
-/// General path: digits and decpt from `s` (zmij's text of |value|, value
-/// non-zero), then the `zend_gcvt()` layout.
-#[inline(never)]
-fn write_parsed<S: Sink>(out: &mut S, s: &[u8], negative: bool, preserve_zero_fraction: bool) {
-    let mut digits: DigitBuf = [b'0'; 33];
-    let (nd, decpt) = parse_decimal(s, &mut digits);
-    // Fixed integer form: 1 <= nd <= decpt <= 17.
-    let integral = nd == 0 || (decpt <= MODE0_NDIGIT && decpt >= nd as i32);
-    if nd == 0 || nd > FAST_DIGITS {
-        // Not reachable for zmij output of a non-zero double (it has
-        // 1..=17 significant digits); handled for totality.
-        let d: &[u8] = if nd == 0 { b"0" } else { &digits[..nd] };
-        let decpt = if nd == 0 { 1 } else { decpt };
-        layout_slow(out, d, decpt, negative, MODE0_NDIGIT);
+fn slow_or_non_finite(a: f64) -> Option<Decimal> {
+    if a.is_finite() {
+        Some(to_decimal_slow(a.to_bits()))
     } else {
-        let mut text: TextBuf = [0; 64];
-        let n = layout_fast(&mut text, &digits, nd, decpt, negative, MODE0_NDIGIT);
-        put_text(out, &text, n);
+        None
     }
-    if preserve_zero_fraction && integral {
-        out.extend(b".0");
+}
+
+/// The 16 decimal digits of `hi × 10^8 + lo` (`hi, lo < 10^8`) as ASCII,
+/// in reading order, and a mask with bit `i` set when digit `i` is not 0.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn digits16(hi: u64, lo: u64) -> ([u8; 16], u32) {
+    use core::arch::x86_64::*;
+    // SAFETY: SSE2 is part of the x86_64 baseline; these are value-only
+    // intrinsics apart from the unaligned store into a local array.
+    unsafe {
+        // One 8-digit number per 64-bit lane, `hi` in the low lane (first
+        // in memory). Same three rounds as `digits8`, on lanes of 64, 32
+        // and 16 bits: x / 10^4 = (x × 109951163) >> 40 (32×32→64
+        // multiply), y / 100 = ((y × 5243) >> 16) >> 3 and w / 10 =
+        // (w × 6554) >> 16 (high halves of 16×16 multiplies), each exact in
+        // its range; the quotient goes to the low half of the lane.
+        let x = _mm_set_epi64x(lo as i64, hi as i64);
+        let q = _mm_srli_epi64::<40>(_mm_mul_epu32(x, _mm_set1_epi64x(109_951_163)));
+        let r = _mm_sub_epi64(x, _mm_mul_epu32(q, _mm_set1_epi64x(10_000)));
+        let v = _mm_or_si128(q, _mm_slli_epi64::<32>(r));
+        let q = _mm_srli_epi16::<3>(_mm_mulhi_epu16(v, _mm_set1_epi32(5243)));
+        let r = _mm_sub_epi16(v, _mm_mullo_epi16(q, _mm_set1_epi16(100)));
+        let w = _mm_or_si128(q, _mm_slli_epi32::<16>(r));
+        let t = _mm_mulhi_epu16(w, _mm_set1_epi16(6554));
+        // (w << 8) - t × (10 × 256 - 1) = t + ((w - 10 t) << 8)
+        let d = _mm_sub_epi16(
+            _mm_slli_epi16::<8>(w),
+            _mm_mullo_epi16(t, _mm_set1_epi16(2559)),
+        );
+        let zero = _mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_setzero_si128())) as u32;
+        let mut text = [0u8; 16];
+        _mm_storeu_si128(
+            text.as_mut_ptr().cast(),
+            _mm_or_si128(d, _mm_set1_epi8(b'0' as i8)),
+        );
+        (text, !zero & 0xffff)
+    }
+}
+
+/// Portable [`digits16`]: `digits8` twice.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn digits16(hi: u64, lo: u64) -> ([u8; 16], u32) {
+    let a = digits8(hi);
+    let b = digits8(lo);
+    let mut text = [0u8; 16];
+    text[..8].copy_from_slice(&(a + ZEROS).to_le_bytes());
+    text[8..].copy_from_slice(&(b + ZEROS).to_le_bytes());
+    let mut mask = 0;
+    for (i, d) in a
+        .to_le_bytes()
+        .iter()
+        .chain(b.to_le_bytes().iter())
+        .enumerate()
+    {
+        mask |= u32::from(*d != 0) << i;
+    }
+    (text, mask)
+}
+
+/// Lay out `d` (`(10 sig + digit) × 10^exp`) the way
+/// `zend_gcvt(value, 17, '.', 'e', buf)` does, plus the ".0" of
+/// PRESERVE_ZERO_FRACTION.
+///
+/// `sig` is first widened to exactly 16 digits (`sig × 10^(16 - n)`, which
+/// pads with zeros) and put after four '0's in a local buffer, `digit`
+/// right after its `n` digits (when it is not 0, it is the last significant
+/// digit). So every layout is a few fixed-size copies from offsets
+/// computed from `decpt` and `nd`: no loops and no branches on the digits.
+/// The fixed forms (`decpt` in -3..=17) are one case: the integer part is
+/// `buf[start..4 + decpt]`, where `start = min(4, 3 + decpt)` also takes
+/// the single `0` of `0.000DDD`, and the fraction is `buf[4 + decpt..4 +
+/// nd]` (the zeros after the point come from the padding).
+#[inline(always)]
+fn write_decimal<S: Sink>(out: &mut S, d: Decimal, negative: bool, pzf: bool) {
+    // sig is in 1..10^16 and digit in 0..=9 for every Decimal the callers
+    // pass; the masks below keep indexes in bounds regardless (wrong input
+    // gives wrong digits, never a panic).
+    let n = decimal_len(d.sig);
+    // value = 0.DIGITS × 10^decpt
+    let decpt = n as i32 + 1 + d.exp;
+    let s16 = d.sig.wrapping_mul(POW10[16usize.wrapping_sub(n) & 31]);
+    let hi = s16 / 100_000_000;
+    let (text, nonzero) = digits16(hi, s16.wrapping_sub(hi * 100_000_000));
+    // Significant digits: n + 1 with a last digit, else up to the last
+    // non-zero digit of sig (its first digit is never 0).
+    let nd = if d.digit != 0 {
+        n + 1
+    } else {
+        32 - nonzero.leading_zeros() as usize
+    };
+
+    let mut buf = [b'0'; 64];
+    buf[4..20].copy_from_slice(&text);
+    buf[(4 + n) & 63] = b'0' + (d.digit as u8 & 15);
+
+    let sign = usize::from(negative);
+    out.reserve(RESERVE);
+    // SAFETY: `reserve(RESERVE)` makes `spare_ptr()` valid for RESERVE
+    // bytes of writes; the bounds of every write are noted below and all
+    // stay below `sign + 51 <= RESERVE`, every read below 53 <= buf.len().
+    // `buf` is a local array, so no copy overlaps. The committed length
+    // counts only bytes written here.
+    unsafe {
+        let dst = out.spare_ptr();
+        dst.write(b'-');
+        let p = dst.add(sign);
+        let src = buf.as_ptr();
+        let len = if (-3..=17).contains(&decpt) {
+            // Integer part (ip bytes, 1..=17) from buf[start..], the point,
+            // then the fraction from buf[4 + decpt..] (at most 20 digits).
+            // For an integer (nd <= decpt) the point and the '0' after it
+            // are kept only for PRESERVE_ZERO_FRACTION. Writes p[0..32]
+            // and p[ip + 1..ip + 33], ip <= 17; reads buf[..53].
+            let dp = (4 + decpt) as usize;
+            let start = if decpt >= 1 { 4 } else { dp - 1 };
+            let ip = dp - start;
+            core::ptr::copy_nonoverlapping(src.add(start), p, 32);
+            p.add(ip).write(b'.');
+            core::ptr::copy_nonoverlapping(src.add(dp), p.add(ip + 1), 32);
+            if 4 + nd > dp {
+                ip + 1 + (4 + nd - dp)
+            } else {
+                ip + 2 * usize::from(pzf)
+            }
+        } else {
+            // D.DDDe±X, or D.0e±X for a single digit (buf[5] is then '0').
+            // Writes p[0..18] and at most 5 bytes from p[m], m <= 18.
+            p.write(buf[4]);
+            p.add(1).write(b'.');
+            core::ptr::copy_nonoverlapping(src.add(5), p.add(2), 16);
+            let m = if nd > 1 { nd + 1 } else { 3 };
+            write_exponent(p.add(m), decpt - 1) + m
+        };
+        out.commit(sign + len);
+    }
+}
+
+/// `e±X` for the exponent `e` (`|e| <= 999` here), at `p`; returns its
+/// length (3..=5).
+///
+/// # Safety
+/// `p..p + 5` must be writable.
+#[inline(always)]
+unsafe fn write_exponent(p: *mut u8, e: i32) -> usize {
+    let d2 = &super::long::DIGITS2;
+    let ae = e.unsigned_abs() as usize % 1000;
+    // SAFETY: the caller's contract; table reads are at even indexes < 200.
+    unsafe {
+        p.write(b'e');
+        p.add(1).write(if e < 0 { b'-' } else { b'+' });
+        if ae < 10 {
+            p.add(2).write(b'0' + ae as u8);
+            3
+        } else if ae < 100 {
+            core::ptr::copy_nonoverlapping(d2.as_ptr().add(ae * 2), p.add(2), 2);
+            4
+        } else {
+            p.add(2).write(b'0' + (ae / 100) as u8);
+            core::ptr::copy_nonoverlapping(d2.as_ptr().add(ae % 100 * 2), p.add(3), 2);
+            5
+        }
     }
 }
 
@@ -236,55 +276,115 @@ fn write_parsed<S: Sink>(out: &mut S, s: &[u8], negative: bool, preserve_zero_fr
 mod tests {
     use super::*;
 
-    fn parse(s: &str) -> (String, i32) {
-        let mut d: DigitBuf = [b'0'; 33];
-        let (nd, decpt) = parse_decimal(s.as_bytes(), &mut d);
-        assert!(d[nd..].iter().all(|&c| c == b'0'));
-        (String::from_utf8(d[..nd].to_vec()).unwrap(), decpt)
-    }
-
     #[test]
-    fn parse_shapes() {
-        assert_eq!(parse("123.45"), ("12345".into(), 3));
-        assert_eq!(parse("100.0"), ("1".into(), 3));
-        assert_eq!(parse("0.00012"), ("12".into(), -3));
-        assert_eq!(parse("0.5"), ("5".into(), 0));
-        assert_eq!(parse("1.5e-7"), ("15".into(), -6));
-        assert_eq!(parse("5e+22"), ("5".into(), 23));
-        assert_eq!(parse("5e-324"), ("5".into(), -323));
-        assert_eq!(
-            parse("1.7976931348623157e+308"),
-            ("17976931348623157".into(), 309)
-        );
-        assert_eq!(parse("0.0").0, "");
-        assert_eq!(parse("12e05"), ("12".into(), 7));
-        assert_eq!(parse("junk").0, "");
-    }
-
-    #[test]
-    fn exponent_detection() {
-        for t in [
-            "5e-7",
-            "5e+22",
-            "1.5e-7",
-            "1.2345e+308",
-            "5e-324",
-            "1.7976931348623157e+308",
-        ] {
-            assert!(has_exponent(t.as_bytes()), "{t}");
+    fn digits8_all_shapes() {
+        let mut x = 0u64;
+        while x < 100_000_000 {
+            let want: Vec<u8> = format!("{x:08}").bytes().map(|c| c - b'0').collect();
+            assert_eq!(digits8(x).to_le_bytes().to_vec(), want, "{x}");
+            x = x * 3 + 1;
         }
-        for t in [
-            "0",
-            "0.5",
-            "0.25",
-            "123.45",
-            "100.0",
-            "12345678.9",
-            "0.0001234",
-            "1e",
-            "ee",
+        for x in [
+            0, 1, 9, 10, 99, 100, 9999, 10_000, 10_001, 99_999_999, 12_345_678,
         ] {
-            assert!(!has_exponent(t.as_bytes()), "{t}");
+            let want: Vec<u8> = format!("{x:08}").bytes().map(|c| c - b'0').collect();
+            assert_eq!(digits8(x).to_le_bytes().to_vec(), want, "{x}");
+        }
+        // Every value with a step that visits all residues mod 10^4.
+        let mut x = 7u64;
+        while x < 100_000_000 {
+            let want: Vec<u8> = format!("{x:08}").bytes().map(|c| c - b'0').collect();
+            assert_eq!(digits8(x).to_le_bytes().to_vec(), want, "{x}");
+            x += 9_973;
+        }
+    }
+
+    #[test]
+    fn digits16_shapes() {
+        let mut r = 0x1234_5678_9abc_def1u64;
+        for i in 0..200_000u64 {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            let (hi, lo) = match i % 4 {
+                0 => (r % 100_000_000, (r >> 32) % 100_000_000),
+                1 => (r % 100_000_000, 0),
+                2 => (0, r % 10_000),
+                _ => (i % 100_000_000, 99_999_999 - i),
+            };
+            let want = format!("{hi:08}{lo:08}");
+            let (text, mask) = digits16(hi, lo);
+            assert_eq!(&text, want.as_bytes(), "{hi} {lo}");
+            for (j, c) in want.bytes().enumerate() {
+                assert_eq!(mask >> j & 1 == 1, c != b'0', "{hi} {lo} {j}");
+            }
+            assert!(mask < 1 << 16);
+        }
+    }
+
+    fn layout(f: u64, e: i32, neg: bool, pzf: bool) -> String {
+        let mut out = b"[".to_vec();
+        write_decimal(&mut out, Decimal::from_f_e(f, e), neg, pzf);
+        String::from_utf8(out[1..].to_vec()).unwrap()
+    }
+
+    #[test]
+    fn decimal_layouts() {
+        assert_eq!(layout(12345, -2, false, false), "123.45");
+        assert_eq!(layout(12345, -2, true, true), "-123.45");
+        assert_eq!(layout(12345000, -5, false, false), "123.45");
+        assert_eq!(layout(5, -1, false, false), "0.5");
+        assert_eq!(layout(5, -4, false, false), "0.0005");
+        assert_eq!(layout(5, -5, false, false), "5.0e-5");
+        assert_eq!(layout(15, -8, true, false), "-1.5e-7");
+        assert_eq!(layout(1, 16, false, false), "10000000000000000");
+        assert_eq!(layout(1, 16, false, true), "10000000000000000.0");
+        assert_eq!(layout(1, 17, false, true), "1.0e+17");
+        assert_eq!(layout(12, 24, false, false), "1.2e+25");
+        assert_eq!(
+            layout(17976931348623157, 292, true, false),
+            "-1.7976931348623157e+308"
+        );
+        assert_eq!(layout(5, -324, false, false), "5.0e-324");
+        assert_eq!(
+            layout(30000000000000004, -17, false, false),
+            "0.30000000000000004"
+        );
+        assert_eq!(
+            layout(12345678901234567, 0, false, false),
+            "12345678901234567"
+        );
+        assert_eq!(
+            layout(12345678901234567, -1, false, false),
+            "1234567890123456.7"
+        );
+        assert_eq!(
+            layout(12345678901234567, -20, false, false),
+            "0.00012345678901234567"
+        );
+        assert_eq!(
+            layout(12345678901234567, -21, false, false),
+            "1.2345678901234567e-5"
+        );
+        assert_eq!(layout(1, -4, true, true), "-0.0001");
+        assert_eq!(layout(1, 0, false, true), "1.0");
+        assert_eq!(layout(100, -2, false, false), "1");
+        assert_eq!(
+            layout(12345678901234567, -17, false, false),
+            "0.12345678901234567"
+        );
+    }
+
+    #[test]
+    fn exponents() {
+        for e in -999..=999 {
+            let mut b = [0u8; 8];
+            // SAFETY: 5 writable bytes.
+            let n = unsafe { write_exponent(b.as_mut_ptr(), e) };
+            assert_eq!(
+                &b[..n],
+                format!("e{}{}", if e < 0 { '-' } else { '+' }, e.abs()).as_bytes()
+            );
         }
     }
 

@@ -8,26 +8,20 @@
 //! - [`gcvt_layout`]: the layout half of `zend_gcvt()` on given digits, so
 //!   other precisions (dtoa mode 2) can reuse it.
 //!
-//! The shortest digits come from the `zmij` crate. It implements the same
+//! The shortest digits come from [`shortest_decimal`] (`schubfach.rs`), our
+//! implementation of Giulietti's Schubfach. It implements the same
 //! specification as Gay's mode 0 (shortest digit string that round-trips,
 //! then the one closest to the exact value, ties to even, interval bounds
-//! accepted only for even mantissas); the equivalence is checked against
-//! PHP itself by `tools/number_sweep.sh`. zmij only exposes a text API
-//! (at most 24 bytes). Its layout differs from `zend_gcvt()`'s only in
-//! known places, all decided from the value itself:
-//!
-//! - integral values below 2^53 never reach zmij (two-digit LUT instead);
-//! - [1e-4, 1e16): both fixed, the text is copied (integers >= 2^53 lose
-//!   zmij's `.0` unless PRESERVE_ZERO_FRACTION);
-//! - below 1e-5 and from 1e17: both exponential, the text is copied (a
-//!   single-digit mantissa gets PHP's `.0`: `1e+25` → `1.0e+25`);
-//! - [1e-5, 1e-4) and [1e16, 1e17), or any text of an unexpected shape: the
-//!   text is parsed back into digits and decimal exponent and laid out by
-//!   the `zend_gcvt()` rules ([`gcvt_layout`]'s code).
+//! accepted only for even mantissas); `core/tests/number_zmij.rs` compares
+//! it digit for digit with the `zmij` crate, and `tools/number_sweep.sh`
+//! compares the finished text with PHP itself. The layout works on the
+//! digits widened to exactly 17 with zero padding, so each `zend_gcvt()`
+//! form is a few fixed-size copies (integral values below 2^53 take a
+//! two-digit-LUT integer path instead).
 //!
 //! Output is written straight into the sink's spare capacity after one
-//! small `reserve` (32 bytes for a double, 24 for an int) and committed
-//! once. Nothing allocates besides the sink itself, and nothing panics.
+//! small `reserve` (64 bytes for a double, 32 for an integral one, the
+//! length for an int) and committed once. Nothing allocates besides the sink itself, and nothing panics.
 
 mod double;
 mod layout;
