@@ -23,6 +23,7 @@
 //! small `reserve` (64 bytes for a double, 32 for an integral one, the
 //! length for an int) and committed once. Nothing allocates besides the sink itself, and nothing panics.
 
+mod digits;
 mod double;
 mod layout;
 mod long;

@@ -23,6 +23,7 @@
 //! inside, it is the answer (one digit shorter); otherwise the multiple of
 //! `10^k` closest to `v` is.
 
+use super::long::{decimal_len, POW10 as POW10_U64};
 use super::pow10_table::{MIN_X, POW10};
 
 /// `floor(log2(10^e))` for |e| <= 1233.
@@ -104,38 +105,40 @@ fn g(x: i32) -> (u64, u64) {
 /// tie). Closer calls take the exact path. (A wrap of `y` to the next
 /// integer when `F` is within 2^-75 of 1 gives `frac = 0` and `I + 1`,
 /// which is the exact answer there as well.)
-/// A decimal `(10 × sig + digit) × 10^exp` with `1 <= sig < 10^16` and
-/// `digit <= 9`: the shape the fast path produces directly (the shorter
-/// candidate with `digit = 0`, or the longer one as its first 15-16
-/// digits plus the last), and the layout's input.
+/// A shortest decimal as exactly 17 digits `D` (zeros at the end are
+/// padding) and the position of the decimal point: value = `0.D ×
+/// 10^decpt`, `D` = the 16 digits of `sig16` (`10^15 <= sig16 < 10^16`)
+/// followed by the digit `d17`. The fast path produces this directly and
+/// the layout works on it without counting digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Decimal {
-    pub sig: u64,
-    pub digit: u64,
-    pub exp: i32,
+    pub sig16: u64,
+    pub d17: u64,
+    pub decpt: i32,
 }
 
 impl Decimal {
     /// `f × 10^e` (`1 <= f < 10^17`) in this shape.
     pub(super) fn from_f_e(f: u64, e: i32) -> Decimal {
-        if f < 10_000_000_000_000_000 {
+        let n = decimal_len(f);
+        if n >= 17 {
             Decimal {
-                sig: f,
-                digit: 0,
-                exp: e - 1,
+                sig16: f / 10,
+                d17: f % 10,
+                decpt: n as i32 + e,
             }
         } else {
             Decimal {
-                sig: f / 10,
-                digit: f % 10,
-                exp: e,
+                sig16: f * POW10_U64[16 - n],
+                d17: 0,
+                decpt: n as i32 + e,
             }
         }
     }
 
-    /// Back to `(f, e)`.
+    /// Back to `(f, e)` (with the padding zeros).
     pub(super) fn to_f_e(self) -> (u64, i32) {
-        (self.sig * 10 + self.digit, self.exp)
+        (self.sig16 * 10 + self.d17, self.decpt - 17)
     }
 }
 
@@ -193,13 +196,19 @@ pub(super) fn to_decimal_fast(bits: u64) -> Option<Decimal> {
     if near_lower || near_upper || (near_digit && !(lower_in || upper_in)) {
         return None;
     }
-    // int + 1 <= 2^53 < 10^16; a longer answer's digit is never 0 (F
-    // would be below 0.05 <= W).
+    // The answer is f × 10^(k+1) (shorter) or (10 f + digit) × 10^k, where
+    // f = int or int + 1 has 15 or 16 digits (int is in [2^52 / 10, 2^53)
+    // and 2^53 < 10^16), and a longer answer's digit is never 0 (F would
+    // be below 0.05 <= W). Widened to 17 digits: f, then the digit, then
+    // zeros.
     let shorter = lower_in || upper_in;
+    let f = int + u64::from(upper_in);
+    let digit = if shorter { 0 } else { digit };
+    let wide = f >= 1_000_000_000_000_000;
     Some(Decimal {
-        sig: int + u64::from(upper_in),
-        digit: if shorter { 0 } else { digit },
-        exp: k,
+        sig16: if wide { f } else { f * 10 + digit },
+        d17: if wide { digit } else { 0 },
+        decpt: k + 16 + i32::from(wide),
     })
 }
 
@@ -333,7 +342,8 @@ mod tests {
                 match to_decimal_fast(bits) {
                     Some(r) => {
                         assert_eq!(norm(r.to_f_e()), norm(to_decimal_general(bits)), "{v}");
-                        assert!(r.sig < 10_000_000_000_000_000 && r.digit < 10);
+                        assert!((1_000_000_000_000_000..10_000_000_000_000_000).contains(&r.sig16));
+                        assert!(r.d17 < 10);
                     }
                     None => fallbacks += 1,
                 }
