@@ -326,3 +326,94 @@ fn digit_count_boundaries() {
     let n = check_all(v);
     assert!(n > 1_000_000);
 }
+
+/// A sink that checks that no write lands beyond its capacity: the bytes
+/// after it are a canary, checked after every value. Capacity is what was
+/// reserved plus `extra` (varied by the test, so that both the direct and
+/// the scratch path of the writer run).
+struct GuardSink {
+    buf: Vec<u8>,
+    len: usize,
+    end: usize,
+    extra: usize,
+}
+
+const CANARY: u8 = 0xA5;
+
+impl rustjson_core::Sink for GuardSink {
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn spare(&self) -> usize {
+        self.end - self.len
+    }
+    fn reserve(&mut self, additional: usize) {
+        assert!(additional <= 64, "reserve({additional})");
+        self.end = self.len + additional + self.extra;
+        self.buf.resize(self.end + 64, CANARY);
+        self.buf[self.len..].fill(CANARY);
+    }
+    fn truncate(&mut self, len: usize) {
+        self.len = len.min(self.len);
+    }
+    fn spare_ptr(&mut self) -> *mut u8 {
+        // SAFETY: len <= buf.len().
+        unsafe { self.buf.as_mut_ptr().add(self.len) }
+    }
+    unsafe fn commit(&mut self, n: usize) {
+        assert!(self.len + n <= self.end, "commit beyond reservation");
+        self.len += n;
+    }
+    fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
+#[test]
+fn writes_stay_in_reservation() {
+    let mut s = GuardSink {
+        buf: Vec::new(),
+        len: 0,
+        end: 0,
+        extra: 0,
+    };
+    let mut r = Rng(7);
+    let mut vals: Vec<f64> = Vec::new();
+    // Every decimal point position and digit count, both signs.
+    for e in -30..=30 {
+        for nd in 1..=17u32 {
+            let m = 10u64.pow(nd - 1) + r.next() % (9 * 10u64.pow(nd - 1));
+            vals.push(format!("{m}e{}", e - nd as i32 + 1).parse().unwrap());
+        }
+    }
+    for _ in 0..200_000 {
+        vals.push(f64::from_bits(r.next()));
+    }
+    vals.extend([
+        0.0,
+        1e16,
+        1e17,
+        9007199254740993.0,
+        5e-324,
+        f64::MAX,
+        f64::NAN,
+    ]);
+    for (i, v) in vals.into_iter().enumerate() {
+        for x in [v, -v] {
+            for pzf in [false, true] {
+                s.extra = i % 70;
+                let before = s.len;
+                rustjson_core::number::write_double_shortest(&mut s, x, pzf);
+                assert!(
+                    s.buf[s.end..].iter().all(|&b| b == CANARY),
+                    "{x:e}: write beyond the reservation"
+                );
+                let mut want = Vec::new();
+                rustjson_core::number::write_double_shortest(&mut want, x, pzf);
+                assert_eq!(&s.buf[before..s.len], &want[..]);
+                // Keep the buffer small.
+                s.len = 0;
+            }
+        }
+    }
+}

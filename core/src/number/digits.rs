@@ -118,7 +118,7 @@ mod portable {
 #[cfg(not(target_arch = "x86_64"))]
 use portable as imp;
 
-pub(super) use imp::{digits16, store};
+pub(super) use imp::{digits16, store, Digits};
 
 #[cfg(test)]
 mod tests {

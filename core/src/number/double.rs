@@ -1,6 +1,6 @@
 //! `php_json_encode_double()` with `serialize_precision = -1`.
 
-use super::digits::{digits16, store};
+use super::digits::{digits16, store, Digits};
 use super::long::u64_digits;
 use super::schubfach::{to_decimal_fast, to_decimal_slow, Decimal};
 use super::Spare;
@@ -9,10 +9,10 @@ use crate::Sink;
 /// 2^53: below it every integral double is printed as that integer.
 const TWO53: f64 = 9_007_199_254_740_992.0;
 
-/// Spare bytes the general path reserves: its fixed-size stores reach at
-/// most 43 bytes past the start (sign, 17 integer digits, the point and a
-/// 24-byte copy of the fraction).
-const RESERVE: usize = 64;
+/// Bytes the layout's fixed-size stores may touch: at most 44 past the
+/// start (sign, 17 integer digits, the point and a 24-byte copy of the
+/// fraction).
+const SCRATCH: usize = 48;
 
 #[inline]
 pub fn write_double_shortest<S: Sink>(out: &mut S, value: f64, preserve_zero_fraction: bool) {
@@ -71,20 +71,14 @@ fn slow_or_non_finite(a: f64) -> Option<Decimal> {
 /// `zend_gcvt(value, 17, '.', 'e', buf)` does, plus the ".0" of
 /// PRESERVE_ZERO_FRACTION.
 ///
-/// The 17 digits go after four '0's in a local buffer, so that every
-/// layout is a few fixed-size copies from offsets computed from `decpt`
-/// and `nd`: no loops and no branches on the digits. The fixed forms
-/// (`decpt` in -3..=17) are one case: the integer part is
-/// `buf[start..4 + decpt]`, where `start = min(4, 3 + decpt)` also takes
-/// the single `0` of `0.000DDD`, and the fraction is `buf[4 + decpt..4 +
-/// nd]` (the zeros after the point come from the padding).
-///
-/// (Building the text in registers instead, with the point inserted by
-/// byte masks, avoids reloading the buffer at unaligned offsets but takes
-/// more instructions, and measured slower.)
+/// The length is known before anything is written, so when the sink must
+/// grow it reserves exactly that, as stock's `smart_str_appendl` does (the
+/// output buffer grows by exact need, so reserving more would move its
+/// growth points). The text is written with fixed-size copies that may run
+/// past it: straight into the sink when it has [`SCRATCH`] spare bytes
+/// (nearly always), else into a local array that is then appended.
 #[inline(always)]
 fn write_decimal<S: Sink>(out: &mut S, d: Decimal, negative: bool, pzf: bool) {
-    let decpt = d.decpt;
     let hi = d.sig16 / 100_000_000;
     let (text, nonzero) = digits16(hi, d.sig16.wrapping_sub(hi * 100_000_000));
     // Significant digits: 17 with a last digit, else up to the last
@@ -94,44 +88,107 @@ fn write_decimal<S: Sink>(out: &mut S, d: Decimal, negative: bool, pzf: bool) {
     } else {
         32 - nonzero.leading_zeros() as usize
     };
+    let decpt = d.decpt;
+    let len = if (-3..=17).contains(&decpt) {
+        // Integer part of ip = max(decpt, 1) bytes ("0" for decpt <= 0),
+        // then the point and the fraction unless it is empty (an integer:
+        // the point and a '0' only for PRESERVE_ZERO_FRACTION).
+        let ip = if decpt >= 1 { decpt } else { 1 };
+        if nd as i32 > decpt {
+            (ip + 1 + nd as i32 - decpt) as usize
+        } else {
+            ip as usize + 2 * usize::from(pzf)
+        }
+    } else {
+        // D.DDDe±X or D.0e±X
+        let ae = (decpt - 1).unsigned_abs();
+        let m = if nd > 1 { nd + 1 } else { 3 };
+        m + 3 + usize::from(ae >= 10) + usize::from(ae >= 100)
+    };
+    let total = usize::from(negative) + len;
+    // SCRATCH > total, so with that much spare the exact reservation would
+    // be a no-op.
+    if out.spare() >= SCRATCH {
+        // SAFETY: `spare() >= SCRATCH` bytes are writable at `spare_ptr()`
+        // (the sink is not touched until the commit), and `emit` writes
+        // only within SCRATCH bytes; its first `total` are the text.
+        unsafe {
+            emit(out.spare_ptr(), &text, d.d17, nd, decpt, negative);
+            out.commit(total);
+        }
+    } else {
+        emit_tight(out, &text, d.d17, nd, decpt, negative, total);
+    }
+}
 
-    // Reads below reach buf[4 + 17 + 24].
+/// [`write_decimal`]'s rare case: less than [`SCRATCH`] spare bytes.
+/// Reserves exactly `total` (growing the buffer as stock would), then
+/// writes directly if that left enough room, else through a local array.
+#[cold]
+#[inline(never)]
+fn emit_tight<S: Sink>(
+    out: &mut S,
+    text: &Digits,
+    d17: u64,
+    nd: usize,
+    decpt: i32,
+    negative: bool,
+    total: usize,
+) {
+    out.reserve(total);
+    if out.spare() >= SCRATCH {
+        // SAFETY: as in `write_decimal`.
+        unsafe {
+            emit(out.spare_ptr(), text, d17, nd, decpt, negative);
+            out.commit(total);
+        }
+    } else {
+        let mut tmp = [0u8; SCRATCH];
+        // SAFETY: `tmp` has SCRATCH writable bytes.
+        unsafe { emit(tmp.as_mut_ptr(), text, d17, nd, decpt, negative) };
+        out.extend(tmp.get(..total).unwrap_or(&[]));
+    }
+}
+
+/// Write the text of [`write_decimal`] at `dst`: its length is computed
+/// there; bytes after it are scratch.
+///
+/// The 17 digits `D` (16 from one SSE2 register, then `d17`) go after four
+/// '0's in a local buffer, so that each form is a few fixed-size copies at
+/// offsets computed from `decpt` and `nd`: no loops and no branches on the
+/// digits, and the trailing zeros of `D` serve as the padding of integers
+/// and as the '0' of ".0". The fixed forms (`decpt` in -3..=17) are one
+/// branch-free case: the integer part `buf[start..4 + decpt]`, where
+/// `start = min(4, 3 + decpt)` also takes the single `0` of `0.000DDD`, the
+/// point, then the fraction from `buf[4 + decpt..]`.
+///
+/// # Safety
+/// `dst..dst + SCRATCH` must be writable.
+#[inline(always)]
+unsafe fn emit(dst: *mut u8, text: &Digits, d17: u64, nd: usize, decpt: i32, negative: bool) {
     let mut buf = [b'0'; 48];
-    // SAFETY: buf[4..20] is in bounds.
-    unsafe { store(text, buf.as_mut_ptr().add(4)) };
-    // d17 <= 9 for every Decimal the callers pass; the mask keeps wrong
-    // input from writing anything but a digit-like byte.
-    buf[20] = b'0' + (d.d17 as u8 & 15);
-
-    let sign = usize::from(negative);
-    out.reserve(RESERVE);
-    // SAFETY: `reserve(RESERVE)` makes `spare_ptr()` valid for RESERVE
-    // bytes of writes; the bounds of every write are noted below and all
-    // stay below `sign + 43 <= RESERVE`, every read below 45 <= buf.len().
-    // `buf` is a local array, so no copy overlaps. The committed length
-    // counts only bytes written here.
+    // SAFETY (all writes below): dst has SCRATCH >= 44 writable bytes; the
+    // bounds are noted per case; reads stay below 45 <= buf.len(); `buf` is
+    // a local array, so no copy overlaps.
     unsafe {
-        let dst = out.spare_ptr();
+        store(*text, buf.as_mut_ptr().add(4));
+        // d17 <= 9 for every Decimal; the mask keeps wrong input from
+        // producing anything but a digit-like byte.
+        buf[20] = b'0' + (d17 as u8 & 15);
         dst.write(b'-');
-        let p = dst.add(sign);
+        let p = dst.add(usize::from(negative));
         let src = buf.as_ptr();
-        let len = if (-3..=17).contains(&decpt) {
+        if (-3..=17).contains(&decpt) {
             // Integer part (ip bytes, 1..=17) from buf[start..], the point,
             // then the fraction from buf[4 + decpt..] (at most 20 digits).
-            // For an integer (nd <= decpt) the point and the '0' after it
-            // are kept only for PRESERVE_ZERO_FRACTION. Writes p[0..24]
-            // and p[ip + 1..ip + 25], ip <= 17; reads buf[..45].
+            // Writes p[0..24] and p[ip + 1..ip + 25], ip <= 17; reads
+            // buf[..45].
             let dp = (4 + decpt) as usize;
             let start = if decpt >= 1 { 4 } else { dp - 1 };
             let ip = dp - start;
             core::ptr::copy_nonoverlapping(src.add(start), p, 24);
             p.add(ip).write(b'.');
             core::ptr::copy_nonoverlapping(src.add(dp), p.add(ip + 1), 24);
-            if 4 + nd > dp {
-                ip + 1 + (4 + nd - dp)
-            } else {
-                ip + 2 * usize::from(pzf)
-            }
         } else {
             // D.DDDe±X, or D.0e±X for a single digit (buf[5] is then '0').
             // Writes p[0..18] and at most 5 bytes from p[m], m <= 18.
@@ -139,9 +196,8 @@ fn write_decimal<S: Sink>(out: &mut S, d: Decimal, negative: bool, pzf: bool) {
             p.add(1).write(b'.');
             core::ptr::copy_nonoverlapping(src.add(5), p.add(2), 16);
             let m = if nd > 1 { nd + 1 } else { 3 };
-            write_exponent(p.add(m), decpt - 1) + m
-        };
-        out.commit(sign + len);
+            write_exponent(p.add(m), decpt - 1);
+        }
     }
 }
 

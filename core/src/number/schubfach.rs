@@ -192,8 +192,12 @@ pub(super) fn to_decimal_fast(bits: u64) -> Option<Decimal> {
     let rem = d as u64;
     let near_lower = frac.wrapping_sub(half).wrapping_add(2) <= 4;
     let near_upper = frac.wrapping_add(half).wrapping_add(2) <= 4;
+    // Only needed for a longer answer, but checked always (one branch
+    // instead of two): for a shorter one it costs a needless fallback when
+    // F is within 2^-60 of 0.05, 0.15, .., 0.95, which only dyadic values
+    // with a binary exponent near 0 (like 2^48 + 0.25) hit exactly.
     let near_digit = rem.wrapping_add(16) < 32;
-    if near_lower || near_upper || (near_digit && !(lower_in || upper_in)) {
+    if near_lower | near_upper | near_digit {
         return None;
     }
     // The answer is f × 10^(k+1) (shorter) or (10 f + digit) × 10^k, where
