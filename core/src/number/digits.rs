@@ -14,9 +14,8 @@
 /// half and `y % m` in its high half as `(y << w) - (y / m) × (m << w) +
 /// y / m`; no lane ever borrows from or carries into its neighbour. The
 /// SSE2 [`digits16`] does the same rounds on two numbers at once.
-#[cfg(any(not(target_arch = "x86_64"), test))]
 #[inline(always)]
-fn digits8(x: u64) -> u64 {
+pub(super) fn digits8(x: u64) -> u64 {
     // x / 10^4 for x < 10^8: 2^40 / 10^4 rounded up is exact in this range.
     let hi = (x * 109_951_163) >> 40;
     let v = hi | ((x - hi * 10_000) << 32);

@@ -1,9 +1,8 @@
 //! `php_json_encode_double()` with `serialize_precision = -1`.
 
-use super::digits::{digits16, store, Digits};
-use super::long::u64_digits;
+use super::digits::{digits16, digits8, store, Digits};
+use super::long::decimal_len;
 use super::schubfach::{to_decimal_fast, to_decimal_slow, Decimal};
-use super::Spare;
 use crate::Sink;
 
 /// 2^53: below it every integral double is printed as that integer.
@@ -26,16 +25,7 @@ pub fn write_double_shortest<S: Sink>(out: &mut S, value: f64, preserve_zero_fra
         // SAFETY: 0 <= a < 2^53, so the truncation fits an i64.
         let i = unsafe { a.to_int_unchecked::<i64>() };
         if i as f64 == a {
-            let (digits, len) = u64_digits(i as u64);
-            // At most 1 + 16 + 2 bytes.
-            let mut w = Spare::<S, 32>::new(out);
-            w.push_if(b'-', negative);
-            w.extend_fixed(&digits, len);
-            if preserve_zero_fraction {
-                w.push(b'.');
-                w.push(b'0');
-            }
-            w.finish();
+            write_integral(out, i as u64, negative, preserve_zero_fraction);
             return;
         }
     }
@@ -53,6 +43,72 @@ pub fn write_double_shortest<S: Sink>(out: &mut S, value: f64, preserve_zero_fra
         },
     };
     write_decimal(out, d, negative, preserve_zero_fraction);
+}
+
+/// An integral double `n < 2^53` (`-` when `negative`, `.0` when `pzf`).
+/// Like [`write_decimal`]: the exact length is reserved when the sink must
+/// grow, and fixed-size stores (at most 27 bytes) go straight into the
+/// sink when it has [`SCRATCH`] spare bytes.
+#[inline(always)]
+fn write_integral<S: Sink>(out: &mut S, n: u64, negative: bool, pzf: bool) {
+    let digits = decimal_len(n);
+    let total = usize::from(negative) + digits + 2 * usize::from(pzf);
+    if out.spare() >= SCRATCH {
+        // SAFETY: `spare() >= SCRATCH` bytes are writable at `spare_ptr()`;
+        // `emit_integral` writes at most 27 and its first `total` are the
+        // text.
+        unsafe {
+            emit_integral(out.spare_ptr(), n, digits, negative);
+            out.commit(total);
+        }
+    } else {
+        write_integral_tight(out, n, digits, negative, total);
+    }
+}
+
+/// [`write_integral`] with less than [`SCRATCH`] spare bytes.
+#[cold]
+#[inline(never)]
+fn write_integral_tight<S: Sink>(out: &mut S, n: u64, digits: usize, negative: bool, total: usize) {
+    out.reserve(total);
+    let mut tmp = [0u8; SCRATCH];
+    // SAFETY: `tmp` has SCRATCH writable bytes.
+    unsafe { emit_integral(tmp.as_mut_ptr(), n, digits, negative) };
+    out.extend(tmp.get(..total).unwrap_or(&[]));
+}
+
+/// `[-]DIGITS.0` of `n` (`digits` = its digit count, 1..=16) at `dst`;
+/// the caller commits the part it needs.
+///
+/// # Safety
+/// `dst..dst + 27` must be writable.
+#[inline(always)]
+unsafe fn emit_integral(dst: *mut u8, n: u64, digits: usize, negative: bool) {
+    // SAFETY (all writes): within dst + 1 + 16 + 8 + 2 <= dst + 27.
+    unsafe {
+        dst.write(b'-');
+        let p = dst.add(usize::from(negative));
+        if n < 100_000_000 {
+            // The 8 digits with leading zeros, the zeros shifted out:
+            // byte 0 of the value is the first digit in memory.
+            let shift = 64usize.wrapping_sub(8 * digits) & 63;
+            let w = (digits8(n) | 0x3030_3030_3030_3030) >> shift;
+            p.cast::<u64>().write_unaligned(w.to_le());
+        } else {
+            // Up to 16 digits: the zero-padded 16, from the first
+            // significant one.
+            let hi = n / 100_000_000;
+            let (text, _) = digits16(hi, n.wrapping_sub(hi * 100_000_000));
+            let mut buf = [b'0'; 32];
+            store(text, buf.as_mut_ptr());
+            core::ptr::copy_nonoverlapping(
+                buf.as_ptr().add(16usize.wrapping_sub(digits) & 15),
+                p,
+                16,
+            );
+        }
+        p.add(digits).cast::<[u8; 2]>().write_unaligned(*b".0");
+    }
 }
 
 /// The exact digit path for the finite doubles the fast path leaves out;

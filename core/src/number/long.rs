@@ -36,30 +36,6 @@ pub(super) fn decimal_len(n: u64) -> usize {
     guess + usize::from(n >= POW10[guess & 31])
 }
 
-/// The decimal digits of `n`, left-aligned, and their count (1..=20).
-#[inline(always)]
-pub(super) fn u64_digits(mut n: u64) -> ([u8; 20], usize) {
-    let mut buf = [b'0'; 20];
-    let len = decimal_len(n);
-    // Fill buf[..len] from the right, two digits per step.
-    let mut end = len;
-    while n >= 100 && end >= 2 {
-        let r = (n % 100) as usize * 2;
-        n /= 100;
-        buf[end - 2..end].copy_from_slice(&DIGITS2[r..r + 2]);
-        end -= 2;
-    }
-    if n >= 10 {
-        if end >= 2 {
-            let r = n as usize * 2;
-            buf[end - 2..end].copy_from_slice(&DIGITS2[r..r + 2]);
-        }
-    } else if end >= 1 {
-        buf[end - 1] = b'0' + n as u8;
-    }
-    (buf, len)
-}
-
 /// Writes the `len` decimal digits of `n` so that they end just before
 /// `end`: four digits per step (two table lookups), then the last one to
 /// four.
