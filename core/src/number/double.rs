@@ -137,14 +137,16 @@ fn slow_or_non_finite(a: f64) -> Option<Decimal> {
 fn write_decimal<S: Sink>(out: &mut S, d: Decimal, negative: bool, pzf: bool) {
     let hi = d.sig16 / 100_000_000;
     let (text, nonzero) = digits16(hi, d.sig16.wrapping_sub(hi * 100_000_000));
-    // Significant digits: 17 with a last digit, else up to the last
-    // non-zero digit of sig16 (its first digit is never 0).
+    // lead is 0 or 1; the mask keeps wrong input in bounds.
+    let lead = (d.lead & 1) as usize;
+    // Significant digits from the first one: through d17 when it is not 0,
+    // else through the last non-zero digit of sig16.
     let nd = if d.d17 != 0 {
-        17
+        17 - lead
     } else {
-        32 - nonzero.leading_zeros() as usize
+        (32 - nonzero.leading_zeros() as usize).wrapping_sub(lead)
     };
-    let decpt = d.decpt;
+    let decpt = d.decpt();
     let len = if (-3..=17).contains(&decpt) {
         // Integer part of ip = max(decpt, 1) bytes ("0" for decpt <= 0),
         // then the point and the fraction unless it is empty (an integer:
@@ -169,11 +171,11 @@ fn write_decimal<S: Sink>(out: &mut S, d: Decimal, negative: bool, pzf: bool) {
         // (the sink is not touched until the commit), and `emit` writes
         // only within SCRATCH bytes; its first `total` are the text.
         unsafe {
-            emit(out.spare_ptr(), &text, d.d17, nd, decpt, negative);
+            emit(out.spare_ptr(), &text, d.d17, lead, nd, decpt, negative);
             out.commit(total);
         }
     } else {
-        emit_tight(out, &text, d.d17, nd, decpt, negative, total);
+        emit_tight(out, &text, d.d17, lead, nd, decpt, negative, total);
     }
 }
 
@@ -182,10 +184,12 @@ fn write_decimal<S: Sink>(out: &mut S, d: Decimal, negative: bool, pzf: bool) {
 /// writes directly if that left enough room, else through a local array.
 #[cold]
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 fn emit_tight<S: Sink>(
     out: &mut S,
     text: &Digits,
     d17: u64,
+    lead: usize,
     nd: usize,
     decpt: i32,
     negative: bool,
@@ -195,13 +199,13 @@ fn emit_tight<S: Sink>(
     if out.spare() >= SCRATCH {
         // SAFETY: as in `write_decimal`.
         unsafe {
-            emit(out.spare_ptr(), text, d17, nd, decpt, negative);
+            emit(out.spare_ptr(), text, d17, lead, nd, decpt, negative);
             out.commit(total);
         }
     } else {
         let mut tmp = [0u8; SCRATCH];
         // SAFETY: `tmp` has SCRATCH writable bytes.
-        unsafe { emit(tmp.as_mut_ptr(), text, d17, nd, decpt, negative) };
+        unsafe { emit(tmp.as_mut_ptr(), text, d17, lead, nd, decpt, negative) };
         out.extend(tmp.get(..total).unwrap_or(&[]));
     }
 }
@@ -209,22 +213,32 @@ fn emit_tight<S: Sink>(
 /// Write the text of [`write_decimal`] at `dst`: its length is computed
 /// there; bytes after it are scratch.
 ///
-/// The 17 digits `D` (16 from one SSE2 register, then `d17`) go after four
-/// '0's in a local buffer, so that each form is a few fixed-size copies at
-/// offsets computed from `decpt` and `nd`: no loops and no branches on the
-/// digits, and the trailing zeros of `D` serve as the padding of integers
-/// and as the '0' of ".0". The fixed forms (`decpt` in -3..=17) are one
-/// branch-free case: the integer part `buf[start..4 + decpt]`, where
-/// `start = min(4, 3 + decpt)` also takes the single `0` of `0.000DDD`, the
-/// point, then the fraction from `buf[4 + decpt..]`.
+/// The 17-digit field (16 digits from one SSE2 register, then `d17`) goes
+/// after four '0's in a local buffer; the digits proper start at `b = 4 +
+/// lead`. Each form is then a few fixed-size copies at offsets computed
+/// from `decpt` and `nd`: no loops and no branches on the digits, and the
+/// zeros after the digits serve as the padding of integers and as the '0'
+/// of ".0". The fixed forms (`decpt` in -3..=17) are one branch-free case:
+/// the integer part `buf[start..b + decpt]`, where `start = min(b, b - 1 +
+/// decpt)` also takes the single `0` of `0.000DDD` (for `decpt <= 0` the
+/// bytes before `b` are zeros), the point, then the fraction from `buf[b +
+/// decpt..]`.
 ///
 /// # Safety
 /// `dst..dst + SCRATCH` must be writable.
 #[inline(always)]
-unsafe fn emit(dst: *mut u8, text: &Digits, d17: u64, nd: usize, decpt: i32, negative: bool) {
+unsafe fn emit(
+    dst: *mut u8,
+    text: &Digits,
+    d17: u64,
+    lead: usize,
+    nd: usize,
+    decpt: i32,
+    negative: bool,
+) {
     let mut buf = [b'0'; 48];
     // SAFETY (all writes below): dst has SCRATCH >= 44 writable bytes; the
-    // bounds are noted per case; reads stay below 45 <= buf.len(); `buf` is
+    // bounds are noted per case; reads stay below 46 <= buf.len(); `buf` is
     // a local array, so no copy overlaps.
     unsafe {
         store(*text, buf.as_mut_ptr().add(4));
@@ -234,23 +248,25 @@ unsafe fn emit(dst: *mut u8, text: &Digits, d17: u64, nd: usize, decpt: i32, neg
         dst.write(b'-');
         let p = dst.add(usize::from(negative));
         let src = buf.as_ptr();
+        let b = 4 + (lead & 1);
         if (-3..=17).contains(&decpt) {
             // Integer part (ip bytes, 1..=17) from buf[start..], the point,
-            // then the fraction from buf[4 + decpt..] (at most 20 digits).
+            // then the fraction from buf[b + decpt..] (at most 20 digits).
             // Writes p[0..24] and p[ip + 1..ip + 25], ip <= 17; reads
-            // buf[..45].
-            let dp = (4 + decpt) as usize;
-            let start = if decpt >= 1 { 4 } else { dp - 1 };
+            // buf[..46].
+            let dp = (b as i32 + decpt) as usize;
+            let start = if decpt >= 1 { b } else { dp - 1 };
             let ip = dp - start;
             core::ptr::copy_nonoverlapping(src.add(start), p, 24);
             p.add(ip).write(b'.');
             core::ptr::copy_nonoverlapping(src.add(dp), p.add(ip + 1), 24);
         } else {
-            // D.DDDe±X, or D.0e±X for a single digit (buf[5] is then '0').
-            // Writes p[0..18] and at most 5 bytes from p[m], m <= 18.
-            p.write(buf[4]);
+            // D.DDDe±X, or D.0e±X for a single digit (buf[b + 1] is then a
+            // padding '0'). Writes p[0..18] and at most 5 bytes from p[m],
+            // m <= 18.
+            p.write(*src.add(b));
             p.add(1).write(b'.');
-            core::ptr::copy_nonoverlapping(src.add(5), p.add(2), 16);
+            core::ptr::copy_nonoverlapping(src.add(b + 1), p.add(2), 16);
             let m = if nd > 1 { nd + 1 } else { 3 };
             write_exponent(p.add(m), decpt - 1);
         }

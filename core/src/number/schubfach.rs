@@ -105,16 +105,20 @@ fn g(x: i32) -> (u64, u64) {
 /// tie). Closer calls take the exact path. (A wrap of `y` to the next
 /// integer when `F` is within 2^-75 of 1 gives `frac = 0` and `I + 1`,
 /// which is the exact answer there as well.)
-/// A shortest decimal as exactly 17 digits `D` (zeros at the end are
-/// padding) and the position of the decimal point: value = `0.D ×
-/// 10^decpt`, `D` = the 16 digits of `sig16` (`10^15 <= sig16 < 10^16`)
-/// followed by the digit `d17`. The fast path produces this directly and
-/// the layout works on it without counting digits.
+/// A shortest decimal as a 17-digit field and the position of the decimal
+/// point in it: the 16 digits of `sig16` (`sig16 < 10^16`, zero-padded on
+/// the left), then the digit `d17`; the first `lead` (0 or 1) of them are
+/// padding zeros, and value = `0.FIELD × 10^point`. Zeros at the end of
+/// the field are padding as well. The fast path produces this directly
+/// (its 15-digit results get `lead = 1`, which keeps `point` independent
+/// of the digit count) and the layout works on it without counting
+/// digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Decimal {
     pub sig16: u64,
     pub d17: u64,
-    pub decpt: i32,
+    pub point: i32,
+    pub lead: u32,
 }
 
 impl Decimal {
@@ -125,20 +129,28 @@ impl Decimal {
             Decimal {
                 sig16: f / 10,
                 d17: f % 10,
-                decpt: n as i32 + e,
+                point: n as i32 + e,
+                lead: 0,
             }
         } else {
             Decimal {
                 sig16: f * POW10_U64[16 - n],
                 d17: 0,
-                decpt: n as i32 + e,
+                point: n as i32 + e,
+                lead: 0,
             }
         }
     }
 
-    /// Back to `(f, e)` (with the padding zeros).
+    /// Back to `(f, e)` (with the padding zeros at the end).
     pub(super) fn to_f_e(self) -> (u64, i32) {
-        (self.sig16 * 10 + self.d17, self.decpt - 17)
+        (self.sig16 * 10 + self.d17, self.point - 17)
+    }
+
+    /// `decpt` of `zend_dtoa()`: value = 0.DIGITS × 10^decpt for the
+    /// digits from the first significant one.
+    pub(super) fn decpt(self) -> i32 {
+        self.point - self.lead as i32
     }
 }
 
@@ -183,7 +195,7 @@ pub(super) fn to_decimal_fast(bits: u64) -> Option<Decimal> {
     let y = u128::from(g_hi) * u128::from(cp) + (lo >> 64);
     let int = (y >> 74) as u64;
     let frac = (y >> 10) as u64;
-    let half = g_hi >> (t.unsigned_abs() & 63);
+    let half = g_hi >> ((-t) as u32 & 63);
 
     let lower_in = frac < half;
     let upper_in = frac.wrapping_add(half) < frac; // 1 - F < W
@@ -203,16 +215,15 @@ pub(super) fn to_decimal_fast(bits: u64) -> Option<Decimal> {
     // The answer is f × 10^(k+1) (shorter) or (10 f + digit) × 10^k, where
     // f = int or int + 1 has 15 or 16 digits (int is in [2^52 / 10, 2^53)
     // and 2^53 < 10^16), and a longer answer's digit is never 0 (F would
-    // be below 0.05 <= W). Widened to 17 digits: f, then the digit, then
-    // zeros.
+    // be below 0.05 <= W). As a field: f zero-padded to 16 digits, then the
+    // digit (or 0); the point is after 17 + k digits of it either way.
     let shorter = lower_in || upper_in;
     let f = int + u64::from(upper_in);
-    let digit = if shorter { 0 } else { digit };
-    let wide = f >= 1_000_000_000_000_000;
     Some(Decimal {
-        sig16: if wide { f } else { f * 10 + digit },
-        d17: if wide { digit } else { 0 },
-        decpt: k + 16 + i32::from(wide),
+        sig16: f,
+        d17: if shorter { 0 } else { digit },
+        point: k + 17,
+        lead: u32::from(f < 1_000_000_000_000_000),
     })
 }
 
@@ -346,8 +357,8 @@ mod tests {
                 match to_decimal_fast(bits) {
                     Some(r) => {
                         assert_eq!(norm(r.to_f_e()), norm(to_decimal_general(bits)), "{v}");
-                        assert!((1_000_000_000_000_000..10_000_000_000_000_000).contains(&r.sig16));
-                        assert!(r.d17 < 10);
+                        assert!(r.sig16 < 10_000_000_000_000_000 && r.d17 < 10);
+                        assert_eq!(r.lead, u32::from(r.sig16 < 1_000_000_000_000_000));
                     }
                     None => fallbacks += 1,
                 }
