@@ -131,11 +131,20 @@ fn check_all(vals: impl IntoIterator<Item = f64>) -> usize {
     n
 }
 
+/// A number from the environment (decimal or 0x-hex, `_` allowed); the
+/// default when unset, a panic when unparsable.
 fn env_u64(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|s| s.replace('_', "").parse().ok())
-        .unwrap_or(default)
+    match std::env::var(name) {
+        Ok(s) => {
+            let s = s.replace('_', "");
+            let r = match s.strip_prefix("0x") {
+                Some(h) => u64::from_str_radix(h, 16),
+                None => s.parse(),
+            };
+            r.unwrap_or_else(|_| panic!("{name}={s}: not a number"))
+        }
+        Err(_) => default,
+    }
 }
 
 #[test]

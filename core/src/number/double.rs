@@ -141,11 +141,14 @@ fn write_decimal<S: Sink>(out: &mut S, d: Decimal, negative: bool, pzf: bool) {
     let lead = (d.lead & 1) as usize;
     // Significant digits from the first one: through d17 when it is not 0,
     // else through the last non-zero digit of sig16.
-    let nd = if d.d17 != 0 {
-        17 - lead
+    // (`| 1` cannot change the highest set bit, the first significant
+    // digit's at the latest, but lets the compiler drop the zero case.)
+    let through = if d.d17 != 0 {
+        17
     } else {
-        (32 - nonzero.leading_zeros() as usize).wrapping_sub(lead)
+        32 - (nonzero | 1).leading_zeros() as usize
     };
+    let nd = through.wrapping_sub(lead);
     let decpt = d.decpt();
     let len = if (-3..=17).contains(&decpt) {
         // Integer part of ip = max(decpt, 1) bytes ("0" for decpt <= 0),
