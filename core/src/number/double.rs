@@ -13,6 +13,20 @@ const TWO53: f64 = 9_007_199_254_740_992.0;
 /// fraction).
 const SCRATCH: usize = 48;
 
+/// A finite double formatted exactly as `json_encode` does with
+/// `serialize_precision = -1` (`zend_gcvt(value, 17, '.', 'e', buf)` on
+/// `zend_dtoa()` mode 0 shortest round-trip digits); then, if
+/// `preserve_zero_fraction` and the text has no `.`, `.0` is appended
+/// (`JSON_PRESERVE_ZERO_FRACTION`; PHP's extra `len < 1075` condition
+/// always holds for these at most 24-byte texts).
+///
+/// Examples: `1e25` → `1.0e+25`, `1.5e-7` → `1.5e-7`, `0.0001` → `0.0001`,
+/// `1e-5` → `1.0e-5`, `1e16` → `10000000000000000`, `-0.0` → `-0`
+/// (`-0.0` with preserve), `0.1 + 0.2` → `0.30000000000000004`.
+///
+/// The caller guarantees `value.is_finite()`; for INF/NAN this writes `0`
+/// (also with `preserve_zero_fraction`), which is what `json_encode`
+/// outputs for them (raising the error is the caller's job).
 #[inline]
 pub fn write_double_shortest<S: Sink>(out: &mut S, value: f64, preserve_zero_fraction: bool) {
     let negative = value.is_sign_negative();

@@ -9,19 +9,28 @@
 //!   other precisions (dtoa mode 2) can reuse it.
 //!
 //! The shortest digits come from [`shortest_decimal`] (`schubfach.rs`), our
-//! implementation of Giulietti's Schubfach. It implements the same
-//! specification as Gay's mode 0 (shortest digit string that round-trips,
-//! then the one closest to the exact value, ties to even, interval bounds
-//! accepted only for even mantissas); `core/tests/number_zmij.rs` compares
-//! it digit for digit with the `zmij` crate, and `tools/number_sweep.sh`
-//! compares the finished text with PHP itself. The layout works on the
-//! digits widened to exactly 17 with zero padding, so each `zend_gcvt()`
-//! form is a few fixed-size copies (integral values below 2^53 take a
-//! two-digit-LUT integer path instead).
+//! implementation of Giulietti's Schubfach: a one-multiplication fast path
+//! (scale by a 128-bit power of ten, decide the shorter or longer candidate
+//! from the fraction) that hands every close call to the exact algorithm
+//! as Giulietti wrote it. It implements the same specification as Gay's
+//! mode 0 (shortest digit string that round-trips, then the one closest to
+//! the exact value, ties to even, interval bounds accepted only for even
+//! mantissas); `core/tests/number_zmij.rs` compares it digit for digit with
+//! the `zmij` crate, and `tools/number_sweep.sh` compares the finished
+//! text with PHP itself.
 //!
-//! Output is written straight into the sink's spare capacity after one
-//! small `reserve` (64 bytes for a double, 32 for an integral one, the
-//! length for an int) and committed once. Nothing allocates besides the sink itself, and nothing panics.
+//! The layout (`double.rs`) gets the digits as a 17-digit field with the
+//! point's position (`schubfach::Decimal`), converts 16 of them at once
+//! (`digits.rs`: SSE2 on x86_64, SWAR elsewhere) and writes each
+//! `zend_gcvt()` form with a few fixed-size copies, without loops or
+//! branches on the digits. Integral values below 2^53 take an integer path
+//! (one 8-byte SWAR store below 10^8).
+//!
+//! Output goes straight into the sink's spare capacity when it has enough
+//! (the fixed-size copies may run past the text; only the text is
+//! committed); otherwise exactly the text's length is reserved, as stock's
+//! `smart_str_appendl` does, so the output buffer grows where stock's
+//! does. Nothing allocates besides the sink itself, and nothing panics.
 
 mod digits;
 mod double;
