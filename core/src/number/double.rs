@@ -1,113 +1,17 @@
 //! `php_json_encode_double()` with `serialize_precision = -1`.
 
-use super::layout::{layout_fast, layout_slow, put_text, DigitBuf, TextBuf, FAST_DIGITS};
-use super::long::u64_digits;
-use super::Spare;
+use super::digits::{digits16, digits8, store, Digits};
+use super::long::decimal_len;
+use super::schubfach::{to_decimal_fast, to_decimal_slow, Decimal};
 use crate::Sink;
-
-/// The precision `zend_gcvt()` uses for its layout decision in mode 0.
-const MODE0_NDIGIT: i32 = 17;
-
-/// Parse a decimal text such as zmij writes (`123.45`, `100.0`,
-/// `0.00012`, `1.5e-7`, `5e+22`; no sign) into significant digits and
-/// `decpt` (value = 0.DIGITS × 10^decpt).
-///
-/// The digits go to `digits[..nd]` without leading or trailing zeros; the
-/// rest of `digits` keeps its `b'0'` fill. Returns `(nd, decpt)`; `nd == 0`
-/// means the text was zero. Total: any input gives some result, bytes that
-/// are not part of the grammar are skipped, and at most `digits.len()`
-/// digits are kept.
-#[inline(always)]
-fn parse_decimal(s: &[u8], digits: &mut DigitBuf) -> (usize, i32) {
-    let mut nd = 0usize;
-    let mut int_digits = 0i32;
-    let mut leading_zeros = 0i32;
-    let mut seen_dot = false;
-    let mut i = 0;
-    while i < s.len() {
-        let c = s[i];
-        if c == b'e' || c == b'E' {
-            break;
-        }
-        if c == b'.' {
-            seen_dot = true;
-        } else if c.is_ascii_digit() {
-            int_digits += i32::from(!seen_dot);
-            if nd == 0 && c == b'0' {
-                leading_zeros += 1;
-            } else if nd < digits.len() {
-                digits[nd] = c;
-                nd += 1;
-            }
-        }
-        i += 1;
-    }
-    let mut exp = 0i32;
-    let mut exp_negative = false;
-    i += 1;
-    if i < s.len() && (s[i] == b'-' || s[i] == b'+') {
-        exp_negative = s[i] == b'-';
-        i += 1;
-    }
-    while i < s.len() {
-        let c = s[i];
-        if c.is_ascii_digit() && exp < 100_000 {
-            exp = exp * 10 + i32::from(c - b'0');
-        }
-        i += 1;
-    }
-    if exp_negative {
-        exp = -exp;
-    }
-    while nd > 0 && digits[nd - 1] == b'0' {
-        nd -= 1;
-    }
-    (nd, int_digits - leading_zeros + exp)
-}
 
 /// 2^53: below it every integral double is printed as that integer.
 const TWO53: f64 = 9_007_199_254_740_992.0;
 
-/// `zend_gcvt()` lays out decpt -3..=17 in fixed form. A double's shortest
-/// digits have decpt <= 17 exactly when it is below 1e17 (an exact double),
-/// and decpt >= -3 exactly when it is at least the double nearest 1e-4
-/// (rounding intervals of distinct doubles do not overlap, so no double
-/// other than `1e-4` itself can have shortest digits >= 1e-4 if it is below
-/// it, and vice versa).
-const FIXED_MIN: f64 = 1e-4;
-const FIXED_END: f64 = 1e17;
-
-/// zmij's own fixed-notation range is decimal exponent -5..=15, i.e.
-/// [double(1e-5), 1e16) by the same argument. Inside [FIXED_MIN, ZMIJ_FIXED_END)
-/// zmij's fixed text is PHP's text (up to integers' ".0"); outside
-/// [ZMIJ_FIXED_MIN, FIXED_END) both are exponential. The shape of the text
-/// is still checked, and anything unexpected goes through the general path.
-const ZMIJ_FIXED_MIN: f64 = 1e-5;
-const ZMIJ_FIXED_END: f64 = 1e16;
-
-/// Does `s` end in an exponent suffix (`e+5` .. `e-324`)?
-///
-/// Branch-free over the bytes (one 4-byte word, SWAR zero-byte test): the
-/// text was stored by zmij just before, so a mispredicted branch on one of
-/// its bytes waits for zmij's whole latency and then flushes the work that
-/// was already under way for the next value. Per-byte tests compiled to
-/// branches (the exponent length varies) cost about 8 ns per double on
-/// random input.
-#[inline(always)]
-fn has_exponent(s: &[u8]) -> bool {
-    let l = s.len();
-    if l < 5 {
-        // The shortest exponential text is `De-X` (4 bytes).
-        return l == 4 && s[1] == b'e';
-    }
-    let w = match s.get(l - 5..l - 1) {
-        Some(&[a, b, c, d]) => u32::from_le_bytes([a, b, c, d]),
-        _ => 0,
-    };
-    // Bytes l-5, l-4, l-3 (the possible 'e' positions); l-2 is masked out.
-    let x = (w ^ 0x6565_6565) | 0xff00_0000;
-    (x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080) != 0
-}
+/// Bytes the layout's fixed-size stores may touch: at most 44 past the
+/// start (sign, 17 integer digits, the point and a 24-byte copy of the
+/// fraction).
+const SCRATCH: usize = 48;
 
 /// A finite double formatted exactly as `json_encode` does with
 /// `serialize_precision = -1` (`zend_gcvt(value, 17, '.', 'e', buf)` on
@@ -125,110 +29,291 @@ fn has_exponent(s: &[u8]) -> bool {
 /// outputs for them (raising the error is the caller's job).
 #[inline]
 pub fn write_double_shortest<S: Sink>(out: &mut S, value: f64, preserve_zero_fraction: bool) {
-    if !value.is_finite() {
-        // What php_json_encode_zval writes for INF/NAN (never with ".0").
-        out.push(b'0');
-        return;
-    }
     let negative = value.is_sign_negative();
     let a = value.abs();
 
     // Integral values below 2^53, zeros included: the shortest digits are
-    // the integer itself (decpt <= 16), laid out without a '.'.
-    let i = a as i64;
-    if a < TWO53 && i as f64 == a {
-        let (digits, len) = u64_digits(i.unsigned_abs());
-        // At most 1 + 20 + 2 bytes.
-        let mut w = Spare::<S, 32>::new(out);
-        w.push_if(b'-', negative);
-        w.extend_fixed(&digits, len);
-        if preserve_zero_fraction {
-            w.push(b'.');
-            w.push(b'0');
-        }
-        w.finish();
-        return;
-    }
-
-    let mut buffer = zmij::Buffer::new();
-    let s = buffer.format_finite(a).as_bytes();
-    // zmij texts are at most 24 bytes; with the sign and ".0" at most 27.
-    // Everything below branches on `a` and on shape checks that always hold
-    // for zmij's output, and the output length never depends on the text's
-    // bytes through a select, only through predictable branches (see
-    // `has_exponent`).
-    if (FIXED_MIN..ZMIJ_FIXED_END).contains(&a) {
-        // Fixed in both: identical, except that zmij ends integers in ".0"
-        // (a non-integer's shortest digits never end in 0), which PHP only
-        // has with PRESERVE_ZERO_FRACTION. Integers below 2^53 took the
-        // integer path, and every double >= 2^53 is an integer.
-        // (Only the rare integers >= 2^53 branch on the text's bytes.)
-        if !has_exponent(s) && s.len() >= 3 && (a < TWO53 || s.ends_with(b".0")) {
-            let strip = usize::from(a >= TWO53 && !preserve_zero_fraction) * 2;
-            let mut w = Spare::<S, 32>::new(out);
-            w.push_if(b'-', negative);
-            w.extend(&s[..s.len() - strip]);
-            w.finish();
+    // the integer itself (decpt <= 16), laid out without a '.'. (INF and
+    // NAN fail the first test.)
+    if a < TWO53 {
+        // SAFETY: 0 <= a < 2^53, so the truncation fits an i64.
+        let i = unsafe { a.to_int_unchecked::<i64>() };
+        if i as f64 == a {
+            write_integral(out, i as u64, negative, preserve_zero_fraction);
             return;
         }
-    } else if !(ZMIJ_FIXED_MIN..FIXED_END).contains(&a) {
-        // Exponential in both: `D.DDDe±X` is identical; a single digit
-        // `De±X` becomes `D.0e±X`. The exponent is never padded in either.
-        if has_exponent(s) && s.len() >= 4 {
-            // Two separate paths rather than a select: the output length
-            // must not depend on the text's bytes (see `has_exponent`).
-            if s[1] == b'.' {
-                let mut w = Spare::<S, 32>::new(out);
-                w.push_if(b'-', negative);
-                w.extend(s);
-                w.finish();
+    }
+
+    let d = match to_decimal_fast(a.to_bits()) {
+        Some(d) => d,
+        None => match slow_or_non_finite(a) {
+            Some(d) => d,
+            None => {
+                // What php_json_encode_zval writes for INF/NAN (never
+                // with ".0").
+                out.push(b'0');
                 return;
             }
-            if s[1] == b'e' {
-                write_single_digit_exponential(out, s, negative);
-                return;
-            }
+        },
+    };
+    write_decimal(out, d, negative, preserve_zero_fraction);
+}
+
+/// An integral double `n < 2^53` (`-` when `negative`, `.0` when `pzf`).
+/// Like [`write_decimal`]: the exact length is reserved when the sink must
+/// grow, and fixed-size stores (at most 27 bytes) go straight into the
+/// sink when it has [`SCRATCH`] spare bytes.
+#[inline(always)]
+fn write_integral<S: Sink>(out: &mut S, n: u64, negative: bool, pzf: bool) {
+    let digits = decimal_len(n);
+    let total = usize::from(negative) + digits + 2 * usize::from(pzf);
+    if out.spare() >= SCRATCH {
+        // SAFETY: `spare() >= SCRATCH` bytes are writable at `spare_ptr()`;
+        // `emit_integral` writes at most 27 and its first `total` are the
+        // text.
+        unsafe {
+            emit_integral(out.spare_ptr(), n, digits, negative);
+            out.commit(total);
+        }
+    } else {
+        write_integral_tight(out, n, digits, negative, total);
+    }
+}
+
+/// [`write_integral`] with less than [`SCRATCH`] spare bytes.
+#[cold]
+#[inline(never)]
+fn write_integral_tight<S: Sink>(out: &mut S, n: u64, digits: usize, negative: bool, total: usize) {
+    out.reserve(total);
+    let mut tmp = [0u8; SCRATCH];
+    // SAFETY: `tmp` has SCRATCH writable bytes.
+    unsafe { emit_integral(tmp.as_mut_ptr(), n, digits, negative) };
+    out.extend(tmp.get(..total).unwrap_or(&[]));
+}
+
+/// `[-]DIGITS.0` of `n` (`digits` = its digit count, 1..=16) at `dst`;
+/// the caller commits the part it needs.
+///
+/// # Safety
+/// `dst..dst + 27` must be writable.
+#[inline(always)]
+unsafe fn emit_integral(dst: *mut u8, n: u64, digits: usize, negative: bool) {
+    // SAFETY (all writes): within dst + 1 + 16 + 8 + 2 <= dst + 27.
+    unsafe {
+        dst.write(b'-');
+        let p = dst.add(usize::from(negative));
+        if n < 100_000_000 {
+            // The 8 digits with leading zeros, the zeros shifted out:
+            // byte 0 of the value is the first digit in memory.
+            let shift = 64usize.wrapping_sub(8 * digits) & 63;
+            let w = (digits8(n) | 0x3030_3030_3030_3030) >> shift;
+            p.cast::<u64>().write_unaligned(w.to_le());
+        } else {
+            // Up to 16 digits: the zero-padded 16, from the first
+            // significant one.
+            let hi = n / 100_000_000;
+            let (text, _) = digits16(hi, n.wrapping_sub(hi * 100_000_000));
+            let mut buf = [b'0'; 32];
+            store(text, buf.as_mut_ptr());
+            core::ptr::copy_nonoverlapping(
+                buf.as_ptr().add(16usize.wrapping_sub(digits) & 15),
+                p,
+                16,
+            );
+        }
+        p.add(digits).cast::<[u8; 2]>().write_unaligned(*b".0");
+    }
+}
+
+/// The exact digit path for the finite doubles the fast path leaves out;
+/// `None` for INF and NAN.
+#[cold]
+#[inline(never)]
+fn slow_or_non_finite(a: f64) -> Option<Decimal> {
+    if a.is_finite() {
+        Some(to_decimal_slow(a.to_bits()))
+    } else {
+        None
+    }
+}
+
+/// Lay out `d` (17 digits and the point position) the way
+/// `zend_gcvt(value, 17, '.', 'e', buf)` does, plus the ".0" of
+/// PRESERVE_ZERO_FRACTION.
+///
+/// The length is known before anything is written, so when the sink must
+/// grow it reserves exactly that, as stock's `smart_str_appendl` does (the
+/// output buffer grows by exact need, so reserving more would move its
+/// growth points). The text is written with fixed-size copies that may run
+/// past it: straight into the sink when it has [`SCRATCH`] spare bytes
+/// (nearly always), else into a local array that is then appended.
+#[inline(always)]
+fn write_decimal<S: Sink>(out: &mut S, d: Decimal, negative: bool, pzf: bool) {
+    let hi = d.sig16 / 100_000_000;
+    let (text, nonzero) = digits16(hi, d.sig16.wrapping_sub(hi * 100_000_000));
+    // lead is 0 or 1; the mask keeps wrong input in bounds.
+    let lead = (d.lead & 1) as usize;
+    // Significant digits from the first one: through d17 when it is not 0,
+    // else through the last non-zero digit of sig16.
+    // (`| 1` cannot change the highest set bit, the first significant
+    // digit's at the latest, but lets the compiler drop the zero case.)
+    let through = if d.d17 != 0 {
+        17
+    } else {
+        32 - (nonzero | 1).leading_zeros() as usize
+    };
+    let nd = through.wrapping_sub(lead);
+    let decpt = d.decpt();
+    let len = if (-3..=17).contains(&decpt) {
+        // Integer part of ip = max(decpt, 1) bytes ("0" for decpt <= 0),
+        // then the point and the fraction unless it is empty (an integer:
+        // the point and a '0' only for PRESERVE_ZERO_FRACTION).
+        let ip = if decpt >= 1 { decpt } else { 1 };
+        if nd as i32 > decpt {
+            (ip + 1 + nd as i32 - decpt) as usize
+        } else {
+            ip as usize + 2 * usize::from(pzf)
+        }
+    } else {
+        // D.DDDe±X or D.0e±X
+        let ae = (decpt - 1).unsigned_abs();
+        let m = if nd > 1 { nd + 1 } else { 3 };
+        m + 3 + usize::from(ae >= 10) + usize::from(ae >= 100)
+    };
+    let total = usize::from(negative) + len;
+    // SCRATCH > total, so with that much spare the exact reservation would
+    // be a no-op.
+    if out.spare() >= SCRATCH {
+        // SAFETY: `spare() >= SCRATCH` bytes are writable at `spare_ptr()`
+        // (the sink is not touched until the commit), and `emit` writes
+        // only within SCRATCH bytes; its first `total` are the text.
+        unsafe {
+            emit(out.spare_ptr(), &text, d.d17, lead, nd, decpt, negative);
+            out.commit(total);
+        }
+    } else {
+        emit_tight(out, &text, d.d17, lead, nd, decpt, negative, total);
+    }
+}
+
+/// [`write_decimal`]'s rare case: less than [`SCRATCH`] spare bytes.
+/// Reserves exactly `total` (growing the buffer as stock would), then
+/// writes directly if that left enough room, else through a local array.
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn emit_tight<S: Sink>(
+    out: &mut S,
+    text: &Digits,
+    d17: u64,
+    lead: usize,
+    nd: usize,
+    decpt: i32,
+    negative: bool,
+    total: usize,
+) {
+    out.reserve(total);
+    if out.spare() >= SCRATCH {
+        // SAFETY: as in `write_decimal`.
+        unsafe {
+            emit(out.spare_ptr(), text, d17, lead, nd, decpt, negative);
+            out.commit(total);
+        }
+    } else {
+        let mut tmp = [0u8; SCRATCH];
+        // SAFETY: `tmp` has SCRATCH writable bytes.
+        unsafe { emit(tmp.as_mut_ptr(), text, d17, lead, nd, decpt, negative) };
+        out.extend(tmp.get(..total).unwrap_or(&[]));
+    }
+}
+
+/// Write the text of [`write_decimal`] at `dst`: its length is computed
+/// there; bytes after it are scratch.
+///
+/// The 17-digit field (16 digits from one SSE2 register, then `d17`) goes
+/// after four '0's in a local buffer; the digits proper start at `b = 4 +
+/// lead`. Each form is then a few fixed-size copies at offsets computed
+/// from `decpt` and `nd`: no loops and no branches on the digits, and the
+/// zeros after the digits serve as the padding of integers and as the '0'
+/// of ".0". The fixed forms (`decpt` in -3..=17) are one branch-free case:
+/// the integer part `buf[start..b + decpt]`, where `start = min(b, b - 1 +
+/// decpt)` also takes the single `0` of `0.000DDD` (for `decpt <= 0` the
+/// bytes before `b` are zeros), the point, then the fraction from `buf[b +
+/// decpt..]`.
+///
+/// # Safety
+/// `dst..dst + SCRATCH` must be writable.
+#[inline(always)]
+unsafe fn emit(
+    dst: *mut u8,
+    text: &Digits,
+    d17: u64,
+    lead: usize,
+    nd: usize,
+    decpt: i32,
+    negative: bool,
+) {
+    let mut buf = [b'0'; 48];
+    // SAFETY (all writes below): dst has SCRATCH >= 44 writable bytes; the
+    // bounds are noted per case; reads stay below 46 <= buf.len(); `buf` is
+    // a local array, so no copy overlaps.
+    unsafe {
+        store(*text, buf.as_mut_ptr().add(4));
+        // d17 <= 9 for every Decimal; the mask keeps wrong input from
+        // producing anything but a digit-like byte.
+        buf[20] = b'0' + (d17 as u8 & 15);
+        dst.write(b'-');
+        let p = dst.add(usize::from(negative));
+        let src = buf.as_ptr();
+        let b = 4 + (lead & 1);
+        if (-3..=17).contains(&decpt) {
+            // Integer part (ip bytes, 1..=17) from buf[start..], the point,
+            // then the fraction from buf[b + decpt..] (at most 20 digits).
+            // Writes p[0..24] and p[ip + 1..ip + 25], ip <= 17; reads
+            // buf[..46].
+            let dp = (b as i32 + decpt) as usize;
+            let start = if decpt >= 1 { b } else { dp - 1 };
+            let ip = dp - start;
+            core::ptr::copy_nonoverlapping(src.add(start), p, 24);
+            p.add(ip).write(b'.');
+            core::ptr::copy_nonoverlapping(src.add(dp), p.add(ip + 1), 24);
+        } else {
+            // D.DDDe±X, or D.0e±X for a single digit (buf[b + 1] is then a
+            // padding '0'). Writes p[0..18] and at most 5 bytes from p[m],
+            // m <= 18.
+            p.write(*src.add(b));
+            p.add(1).write(b'.');
+            core::ptr::copy_nonoverlapping(src.add(b + 1), p.add(2), 16);
+            let m = if nd > 1 { nd + 1 } else { 3 };
+            write_exponent(p.add(m), decpt - 1);
         }
     }
-    // [1e16, 1e17) (exponential in zmij, a 17-digit integer in PHP),
-    // [1e-5, 1e-4) (fixed in zmij, exponential in PHP) and any unexpected
-    // shape: parse the digits back and lay them out.
-    write_parsed(out, s, negative, preserve_zero_fraction);
 }
 
-/// `De±X` (zmij) → `D.0e±X` (PHP).
-#[inline(never)]
-fn write_single_digit_exponential<S: Sink>(out: &mut S, s: &[u8], negative: bool) {
-    let mut w = Spare::<S, 32>::new(out);
-    w.push_if(b'-', negative);
-    w.push(s[0]);
-    w.push(b'.');
-    w.push(b'0');
-    w.extend(&s[1..]);
-    w.finish();
-}
-
-/// General path: digits and decpt from `s` (zmij's text of |value|, value
-/// non-zero), then the `zend_gcvt()` layout.
-#[inline(never)]
-fn write_parsed<S: Sink>(out: &mut S, s: &[u8], negative: bool, preserve_zero_fraction: bool) {
-    let mut digits: DigitBuf = [b'0'; 33];
-    let (nd, decpt) = parse_decimal(s, &mut digits);
-    // Fixed integer form: 1 <= nd <= decpt <= 17.
-    let integral = nd == 0 || (decpt <= MODE0_NDIGIT && decpt >= nd as i32);
-    if nd == 0 || nd > FAST_DIGITS {
-        // Not reachable for zmij output of a non-zero double (it has
-        // 1..=17 significant digits); handled for totality.
-        let d: &[u8] = if nd == 0 { b"0" } else { &digits[..nd] };
-        let decpt = if nd == 0 { 1 } else { decpt };
-        layout_slow(out, d, decpt, negative, MODE0_NDIGIT);
-    } else {
-        let mut text: TextBuf = [0; 64];
-        let n = layout_fast(&mut text, &digits, nd, decpt, negative, MODE0_NDIGIT);
-        put_text(out, &text, n);
-    }
-    if preserve_zero_fraction && integral {
-        out.extend(b".0");
+/// `e±X` for the exponent `e` (`|e| <= 999` here), at `p`; returns its
+/// length (3..=5).
+///
+/// # Safety
+/// `p..p + 5` must be writable.
+#[inline(always)]
+unsafe fn write_exponent(p: *mut u8, e: i32) -> usize {
+    let d2 = &super::long::DIGITS2;
+    let ae = e.unsigned_abs() as usize % 1000;
+    // SAFETY: the caller's contract; table reads are at even indexes < 200.
+    unsafe {
+        p.write(b'e');
+        p.add(1).write(if e < 0 { b'-' } else { b'+' });
+        if ae < 10 {
+            p.add(2).write(b'0' + ae as u8);
+            3
+        } else if ae < 100 {
+            core::ptr::copy_nonoverlapping(d2.as_ptr().add(ae * 2), p.add(2), 2);
+            4
+        } else {
+            p.add(2).write(b'0' + (ae / 100) as u8);
+            core::ptr::copy_nonoverlapping(d2.as_ptr().add(ae % 100 * 2), p.add(3), 2);
+            5
+        }
     }
 }
 
@@ -236,55 +321,69 @@ fn write_parsed<S: Sink>(out: &mut S, s: &[u8], negative: bool, preserve_zero_fr
 mod tests {
     use super::*;
 
-    fn parse(s: &str) -> (String, i32) {
-        let mut d: DigitBuf = [b'0'; 33];
-        let (nd, decpt) = parse_decimal(s.as_bytes(), &mut d);
-        assert!(d[nd..].iter().all(|&c| c == b'0'));
-        (String::from_utf8(d[..nd].to_vec()).unwrap(), decpt)
+    fn layout(f: u64, e: i32, neg: bool, pzf: bool) -> String {
+        let mut out = b"[".to_vec();
+        write_decimal(&mut out, Decimal::from_f_e(f, e), neg, pzf);
+        String::from_utf8(out[1..].to_vec()).unwrap()
     }
 
     #[test]
-    fn parse_shapes() {
-        assert_eq!(parse("123.45"), ("12345".into(), 3));
-        assert_eq!(parse("100.0"), ("1".into(), 3));
-        assert_eq!(parse("0.00012"), ("12".into(), -3));
-        assert_eq!(parse("0.5"), ("5".into(), 0));
-        assert_eq!(parse("1.5e-7"), ("15".into(), -6));
-        assert_eq!(parse("5e+22"), ("5".into(), 23));
-        assert_eq!(parse("5e-324"), ("5".into(), -323));
+    fn decimal_layouts() {
+        assert_eq!(layout(12345, -2, false, false), "123.45");
+        assert_eq!(layout(12345, -2, true, true), "-123.45");
+        assert_eq!(layout(12345000, -5, false, false), "123.45");
+        assert_eq!(layout(5, -1, false, false), "0.5");
+        assert_eq!(layout(5, -4, false, false), "0.0005");
+        assert_eq!(layout(5, -5, false, false), "5.0e-5");
+        assert_eq!(layout(15, -8, true, false), "-1.5e-7");
+        assert_eq!(layout(1, 16, false, false), "10000000000000000");
+        assert_eq!(layout(1, 16, false, true), "10000000000000000.0");
+        assert_eq!(layout(1, 17, false, true), "1.0e+17");
+        assert_eq!(layout(12, 24, false, false), "1.2e+25");
         assert_eq!(
-            parse("1.7976931348623157e+308"),
-            ("17976931348623157".into(), 309)
+            layout(17976931348623157, 292, true, false),
+            "-1.7976931348623157e+308"
         );
-        assert_eq!(parse("0.0").0, "");
-        assert_eq!(parse("12e05"), ("12".into(), 7));
-        assert_eq!(parse("junk").0, "");
+        assert_eq!(layout(5, -324, false, false), "5.0e-324");
+        assert_eq!(
+            layout(30000000000000004, -17, false, false),
+            "0.30000000000000004"
+        );
+        assert_eq!(
+            layout(12345678901234567, 0, false, false),
+            "12345678901234567"
+        );
+        assert_eq!(
+            layout(12345678901234567, -1, false, false),
+            "1234567890123456.7"
+        );
+        assert_eq!(
+            layout(12345678901234567, -20, false, false),
+            "0.00012345678901234567"
+        );
+        assert_eq!(
+            layout(12345678901234567, -21, false, false),
+            "1.2345678901234567e-5"
+        );
+        assert_eq!(layout(1, -4, true, true), "-0.0001");
+        assert_eq!(layout(1, 0, false, true), "1.0");
+        assert_eq!(layout(100, -2, false, false), "1");
+        assert_eq!(
+            layout(12345678901234567, -17, false, false),
+            "0.12345678901234567"
+        );
     }
 
     #[test]
-    fn exponent_detection() {
-        for t in [
-            "5e-7",
-            "5e+22",
-            "1.5e-7",
-            "1.2345e+308",
-            "5e-324",
-            "1.7976931348623157e+308",
-        ] {
-            assert!(has_exponent(t.as_bytes()), "{t}");
-        }
-        for t in [
-            "0",
-            "0.5",
-            "0.25",
-            "123.45",
-            "100.0",
-            "12345678.9",
-            "0.0001234",
-            "1e",
-            "ee",
-        ] {
-            assert!(!has_exponent(t.as_bytes()), "{t}");
+    fn exponents() {
+        for e in -999..=999 {
+            let mut b = [0u8; 8];
+            // SAFETY: 5 writable bytes.
+            let n = unsafe { write_exponent(b.as_mut_ptr(), e) };
+            assert_eq!(
+                &b[..n],
+                format!("e{}{}", if e < 0 { '-' } else { '+' }, e.abs()).as_bytes()
+            );
         }
     }
 

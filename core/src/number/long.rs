@@ -15,7 +15,7 @@ pub(super) static DIGITS2: [u8; 200] = {
 };
 
 /// 10^k for k = 0..=19 (the rest never matches).
-static POW10: [u64; 32] = {
+pub(super) static POW10: [u64; 32] = {
     let mut t = [u64::MAX; 32];
     t[0] = 1;
     let mut i = 1;
@@ -29,35 +29,11 @@ static POW10: [u64; 32] = {
 /// Number of decimal digits of `n` (1 for 0): the bit length gives a guess
 /// (log10(2) ~ 1233/4096) that is exact or one short; one compare fixes it.
 #[inline(always)]
-fn decimal_len(n: u64) -> usize {
+pub(super) fn decimal_len(n: u64) -> usize {
     let n = n | 1;
     let bits = 64 - n.leading_zeros() as usize;
     let guess = (bits * 1233) >> 12;
     guess + usize::from(n >= POW10[guess & 31])
-}
-
-/// The decimal digits of `n`, left-aligned, and their count (1..=20).
-#[inline(always)]
-pub(super) fn u64_digits(mut n: u64) -> ([u8; 20], usize) {
-    let mut buf = [b'0'; 20];
-    let len = decimal_len(n);
-    // Fill buf[..len] from the right, two digits per step.
-    let mut end = len;
-    while n >= 100 && end >= 2 {
-        let r = (n % 100) as usize * 2;
-        n /= 100;
-        buf[end - 2..end].copy_from_slice(&DIGITS2[r..r + 2]);
-        end -= 2;
-    }
-    if n >= 10 {
-        if end >= 2 {
-            let r = n as usize * 2;
-            buf[end - 2..end].copy_from_slice(&DIGITS2[r..r + 2]);
-        }
-    } else if end >= 1 {
-        buf[end - 1] = b'0' + n as u8;
-    }
-    (buf, len)
 }
 
 /// Writes the `len` decimal digits of `n` so that they end just before

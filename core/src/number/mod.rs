@@ -8,34 +8,54 @@
 //! - [`gcvt_layout`]: the layout half of `zend_gcvt()` on given digits, so
 //!   other precisions (dtoa mode 2) can reuse it.
 //!
-//! The shortest digits come from the `zmij` crate. It implements the same
-//! specification as Gay's mode 0 (shortest digit string that round-trips,
-//! then the one closest to the exact value, ties to even, interval bounds
-//! accepted only for even mantissas); the equivalence is checked against
-//! PHP itself by `tools/number_sweep.sh`. zmij only exposes a text API
-//! (at most 24 bytes). Its layout differs from `zend_gcvt()`'s only in
-//! known places, all decided from the value itself:
+//! The shortest digits come from [`shortest_decimal`] (`schubfach.rs`), our
+//! implementation of Giulietti's Schubfach: a one-multiplication fast path
+//! (scale by a 128-bit power of ten, decide the shorter or longer candidate
+//! from the fraction) that hands every close call to the exact algorithm
+//! as Giulietti wrote it. It implements the same specification as Gay's
+//! mode 0 (shortest digit string that round-trips, then the one closest to
+//! the exact value, ties to even, interval bounds accepted only for even
+//! mantissas); `core/tests/number_zmij.rs` compares it digit for digit with
+//! the `zmij` crate, and `tools/number_sweep.sh` compares the finished
+//! text with PHP itself.
 //!
-//! - integral values below 2^53 never reach zmij (two-digit LUT instead);
-//! - [1e-4, 1e16): both fixed, the text is copied (integers >= 2^53 lose
-//!   zmij's `.0` unless PRESERVE_ZERO_FRACTION);
-//! - below 1e-5 and from 1e17: both exponential, the text is copied (a
-//!   single-digit mantissa gets PHP's `.0`: `1e+25` → `1.0e+25`);
-//! - [1e-5, 1e-4) and [1e16, 1e17), or any text of an unexpected shape: the
-//!   text is parsed back into digits and decimal exponent and laid out by
-//!   the `zend_gcvt()` rules ([`gcvt_layout`]'s code).
+//! The layout (`double.rs`) gets the digits as a 17-digit field with the
+//! point's position (`schubfach::Decimal`), converts 16 of them at once
+//! (`digits.rs`: SSE2 on x86_64, SWAR elsewhere) and writes each
+//! `zend_gcvt()` form with a few fixed-size copies, without loops or
+//! branches on the digits. Integral values below 2^53 take an integer path
+//! (one 8-byte SWAR store below 10^8).
 //!
-//! Output is written straight into the sink's spare capacity after one
-//! small `reserve` (32 bytes for a double, 24 for an int) and committed
-//! once. Nothing allocates besides the sink itself, and nothing panics.
+//! Output goes straight into the sink's spare capacity when it has enough
+//! (the fixed-size copies may run past the text; only the text is
+//! committed); otherwise exactly the text's length is reserved, as stock's
+//! `smart_str_appendl` does, so the output buffer grows where stock's
+//! does. Nothing allocates besides the sink itself, and nothing panics.
 
+mod digits;
 mod double;
 mod layout;
 mod long;
+mod pow10_table;
+mod schubfach;
 
 pub use double::write_double_shortest;
 pub use layout::gcvt_layout;
 pub use long::{write_int_key, write_long};
+
+/// The shortest round-trip decimal of a finite, non-zero `value` as
+/// `(f, e)` with `|value| ≈ f × 10^e` (the sign is ignored): the digits
+/// `zend_dtoa()` mode 0 returns, except that `f` may end in zeros. `f` is
+/// below 10^17. For zero, INF and NAN the result is unspecified (but no
+/// panic). Exposed for the tests that compare it with other
+/// implementations.
+pub fn shortest_decimal(value: f64) -> (u64, i32) {
+    let bits = value.to_bits() & !(1 << 63);
+    if bits == 0 || bits >= 0x7ff0_0000_0000_0000 {
+        return (0, 0);
+    }
+    schubfach::to_decimal(bits).to_f_e()
+}
 
 use crate::Sink;
 
@@ -57,85 +77,5 @@ fn put_fixed<S: Sink + ?Sized, const N: usize>(out: &mut S, buf: &[u8; N], n: us
     unsafe {
         core::ptr::copy_nonoverlapping(buf.as_ptr(), out.spare_ptr(), N);
         out.commit(n);
-    }
-}
-
-/// `CAP` bytes of freshly reserved spare capacity of a sink, filled left to
-/// right and committed by [`Spare::finish`].
-///
-/// Holds the sink mutably borrowed, so the spare pointer stays valid for the
-/// whole lifetime of the value. Every write is bounds-checked against `CAP`
-/// (a write that does not fit is dropped, which the callers' length
-/// arithmetic rules out), so `len` initialized bytes always precede `ptr +
-/// len`.
-struct Spare<'a, S: Sink + ?Sized, const CAP: usize> {
-    out: &'a mut S,
-    ptr: *mut u8,
-    len: usize,
-}
-
-impl<'a, S: Sink + ?Sized, const CAP: usize> Spare<'a, S, CAP> {
-    #[inline(always)]
-    fn new(out: &'a mut S) -> Self {
-        out.reserve(CAP);
-        let ptr = out.spare_ptr();
-        Spare { out, ptr, len: 0 }
-    }
-
-    #[inline(always)]
-    fn push(&mut self, b: u8) {
-        if self.len < CAP {
-            // SAFETY: `len < CAP <= spare()` (reserved in `new`, and the sink
-            // cannot be touched while `self` borrows it), so `ptr + len` is a
-            // writable spare byte.
-            unsafe { self.ptr.add(self.len).write(b) };
-            self.len += 1;
-        }
-    }
-
-    /// Write `b`, but keep it (advance over it) only if `keep`: a
-    /// branch-free optional byte such as a sign.
-    #[inline(always)]
-    fn push_if(&mut self, b: u8, keep: bool) {
-        if self.len < CAP {
-            // SAFETY: as in `push`.
-            unsafe { self.ptr.add(self.len).write(b) };
-            self.len += usize::from(keep);
-        }
-    }
-
-    #[inline(always)]
-    fn extend(&mut self, s: &[u8]) {
-        if s.len() <= CAP - self.len {
-            // SAFETY: `len + s.len() <= CAP <= spare()`, so the destination
-            // range is writable spare capacity; `s` is borrowed immutably
-            // and cannot overlap the sink's spare capacity (mutably borrowed).
-            unsafe { core::ptr::copy_nonoverlapping(s.as_ptr(), self.ptr.add(self.len), s.len()) };
-            self.len += s.len();
-        }
-    }
-
-    /// Copy all `N` bytes of `buf` (a constant-size copy), but advance by
-    /// `n <= N` only; the rest is scratch that later writes overwrite or
-    /// that stays uncommitted.
-    #[inline(always)]
-    fn extend_fixed<const N: usize>(&mut self, buf: &[u8; N], n: usize) {
-        if N <= CAP - self.len && n <= N {
-            // SAFETY: `len + N <= CAP <= spare()`, so the destination range
-            // is writable spare capacity; `buf` is a distinct, immutably
-            // borrowed array, so the ranges do not overlap.
-            unsafe { core::ptr::copy_nonoverlapping(buf.as_ptr(), self.ptr.add(self.len), N) };
-            self.len += n;
-        } else {
-            self.extend(buf.get(..n).unwrap_or(&[]));
-        }
-    }
-
-    #[inline(always)]
-    fn finish(self) {
-        // SAFETY: `len <= CAP <= spare()`, and the first `len` spare bytes
-        // were initialized by `push`/`extend`/`extend_fixed`, each of which
-        // advances `len` only over bytes it wrote.
-        unsafe { self.out.commit(self.len) }
     }
 }
