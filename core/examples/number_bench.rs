@@ -1,10 +1,11 @@
 //! Rough timing of the number writers (release build):
 //! `cargo run --release -p rustjson-core --example number_bench`.
 //!
-//! Prints ns per value for `write_double_shortest` on a few input mixes, for
-//! zmij's bare `format_finite` (the digit generation it builds on), for
-//! zmij's text appended unchanged (the floor of any zmij-based writer) and
-//! for `write_long`. Best of 5; on a shared machine, run it twice.
+//! Prints ns per value for `write_double_shortest` on a few input mixes
+//! (its own Schubfach digits and zend_gcvt layout), for zmij's bare
+//! `format_finite` and zmij's text appended unchanged (a reference point:
+//! the crate it was first built on) and for `write_long`. Best of 5; on a
+//! shared machine, run it twice.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -91,7 +92,7 @@ fn main() {
             }
             total
         });
-        // Floor for any zmij-based writer: its text appended as is.
+        // Reference: zmij's text appended as is.
         time(&format!("  (zmij text + extend_from_slice) {name}"), || {
             let mut total = 0;
             for chunk in vals.chunks(256) {
