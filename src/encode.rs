@@ -568,6 +568,10 @@ impl Encoder {
                 let cur = b;
                 b = b.add(1);
                 zval::prefetch_bucket(cur.wrapping_add(2), end);
+                if cur.wrapping_add(1) < end {
+                    let next: *const sys::zval = &(*cur.add(1)).val;
+                    zval::prefetch_inner(next, next.wrapping_add(1));
+                }
                 let mut z: *mut sys::zval = &mut (*cur).val;
                 if zval::ztype(z) == sys::IS_INDIRECT {
                     z = zval::indirect(z);
@@ -620,6 +624,7 @@ impl Encoder {
                 let mut cur = z;
                 z = z.add(1);
                 zval::prefetch_zval(cur.wrapping_add(2), end);
+                zval::prefetch_inner(cur.wrapping_add(1), end);
                 if zval::ztype(cur) == sys::IS_INDIRECT {
                     cur = zval::indirect(cur);
                 }

@@ -289,6 +289,25 @@ pub unsafe fn prefetch_zval(zv: *const sys::zval, end: *const sys::zval) {
     }
 }
 
+/// The second step for an element whose header [`prefetch_zval`] asked for
+/// earlier: an array's data, or an object's property table (header and
+/// data are separate allocations, one more dependent load each).
+#[inline(always)]
+pub unsafe fn prefetch_inner(zv: *const sys::zval, end: *const sys::zval) {
+    if zv < end {
+        // SAFETY: zv is inside the table's used slots; the header it points
+        // to is live (the table holds a reference).
+        unsafe {
+            let t = ztype(zv);
+            if t == sys::IS_ARRAY {
+                prefetch((*(*zv).value.arr).__bindgen_anon_1.arData as *const u8);
+            } else if t == sys::IS_OBJECT {
+                prefetch((*(*zv).value.obj).properties as *const u8);
+            }
+        }
+    }
+}
+
 /// [`prefetch_zval`] for a hash bucket, and its key.
 #[inline(always)]
 pub unsafe fn prefetch_bucket(b: *const sys::Bucket, end: *const sys::Bucket) {
