@@ -727,34 +727,35 @@ mod x86 {
         }
     }
 
+    impl Avx512Vbmi2 {
+        /// The [`Avx512`] this CPU also is (everything but the flattening
+        /// is shared).
+        #[inline(always)]
+        fn base(self) -> Avx512 {
+            Avx512 { vbmi2: true }
+        }
+    }
+
     impl Skip for Avx512Vbmi2 {
         #[inline(always)]
         fn string_stop(self, inp: &[u8], pos: usize, utf8_ok: usize) -> usize {
-            // SAFETY: an `Avx512Vbmi2` value exists only if AVX2 is available.
-            unsafe { string_stop::<__m256i>(inp, pos, utf8_ok) }
+            self.base().string_stop(inp, pos, utf8_ok)
         }
         #[inline(always)]
         fn skip_ws(self, inp: &[u8], pos: usize) -> usize {
-            // SAFETY: an `Avx512Vbmi2` value exists only if AVX2 is available.
-            unsafe { skip_ws::<__m256i>(inp, pos) }
+            self.base().skip_ws(inp, pos)
         }
         #[inline(always)]
         fn classify(self, block: &[u8; 64]) -> Masks {
-            // SAFETY: an `Avx512Vbmi2` value exists only if AVX-512F/BW are
-            // available.
-            unsafe { classify_avx512(block) }
+            self.base().classify(block)
         }
         #[inline(always)]
         fn simple_escapes(self, block: &[u8; 64]) -> u64 {
-            // SAFETY: an `Avx512Vbmi2` value exists only if AVX-512F/BW are
-            // available.
-            unsafe { simple_escapes_avx512(block) }
+            self.base().simple_escapes(block)
         }
         #[inline(always)]
         fn prefix_xor(self, x: u64) -> u64 {
-            // SAFETY: an `Avx512Vbmi2` value exists only if PCLMULQDQ is
-            // available.
-            unsafe { prefix_xor_clmul(x) }
+            self.base().prefix_xor(x)
         }
         #[inline(always)]
         fn flatten(self, out: &mut Buf, k: usize, base: u32, m: u64) -> usize {
