@@ -81,7 +81,7 @@ impl Encoder {
         (r.is_err() && !self.partial()) || self.buf.oom()
     }
 
-    /// The common kinds of value (null, bools, ints, strings, arrays),
+    /// The common kinds of value (null, bools, ints, doubles, strings, arrays),
     /// shared by [`Encoder::encode_child`] and [`Encoder::encode_zval`];
     /// `None` for everything else.
     #[inline(always)]
@@ -93,6 +93,7 @@ impl Encoder {
                 sys::IS_TRUE => self.buf.extend(b"true"),
                 sys::IS_FALSE => self.buf.extend(b"false"),
                 sys::IS_LONG => number::write_long(&mut self.buf, (*val).value.lval),
+                sys::IS_DOUBLE => self.encode_double_zval((*val).value.dval),
                 sys::IS_STRING => {
                     return Some(
                         self.escape_string(zval::zstr_bytes((*val).value.str_), self.options),
@@ -164,15 +165,6 @@ impl Encoder {
                     return r;
                 }
                 match t {
-                    sys::IS_DOUBLE => {
-                        let d = (*val).value.dval;
-                        if d.is_finite() {
-                            self.encode_double(d);
-                        } else {
-                            self.error_code = error::INF_OR_NAN;
-                            self.buf.push(b'0');
-                        }
-                    }
                     sys::IS_OBJECT => {
                         let obj = (*val).value.obj;
                         let ce = (*obj).ce;
@@ -197,7 +189,6 @@ impl Encoder {
                     }
                 }
             }
-            return Ok(());
         }
     }
 
@@ -214,13 +205,35 @@ impl Encoder {
         }
     }
 
+    /// A double value: its text, or `0` with error 7 for INF/NAN.
+    #[inline(never)]
+    fn encode_double_zval(&mut self, d: f64) {
+        if d.is_finite() {
+            self.encode_double(d);
+        } else {
+            self.error_code = error::INF_OR_NAN;
+            self.buf.push(b'0');
+        }
+    }
+
     /// `php_json_encode_double`.
+    #[inline(always)]
     fn encode_double(&mut self, d: f64) {
         let precision = crate::php::serialize_precision();
         let pzf = self.options & opt::PRESERVE_ZERO_FRACTION != 0;
         if precision == -1 {
             number::write_double_shortest(&mut self.buf, d, pzf);
         } else {
+            self.encode_double_precision(d, precision, pzf);
+        }
+    }
+
+    /// [`Encoder::encode_double`] for a `serialize_precision` other than -1:
+    /// PHP's own zend_gcvt (out of line, with its 1 KiB buffer, so that the
+    /// shortest path keeps a small frame).
+    #[inline(never)]
+    fn encode_double_precision(&mut self, d: f64, precision: i64, pzf: bool) {
+        {
             let mut num = [0u8; DOUBLE_MAX_LENGTH + 3];
             // SAFETY: the buffer has ZEND_DOUBLE_MAX_LENGTH bytes, as zend_gcvt requires.
             let mut len =
