@@ -376,9 +376,9 @@ fn run<S: Sink>(imp: Imp, out: &mut S, s: &[u8], options: u32) -> Result<(), Inv
         // SAFETY: `Avx2` is only ever selected after AVX2 was detected.
         Imp::Avx2 => unsafe {
             if options & crate::options::UNESCAPED_UNICODE != 0 {
-                x86::escape_avx2_raw(out, s, options)
+                x86::escape_avx2::<S, true>(out, s, options)
             } else {
-                x86::escape_avx2(out, s, options)
+                x86::escape_avx2::<S, false>(out, s, options)
             }
         },
         #[cfg(target_arch = "x86_64")]

@@ -944,34 +944,16 @@ unsafe fn utf8_blocks32(options: u32, src: *const u8, avail: usize, dst: *mut u8
     }
 }
 
-/// The AVX2 implementation under `JSON_UNESCAPED_UNICODE` (the caller
-/// checks). A function of its own, so that the code for the other flag
-/// sets ([`escape_avx2`]) is compiled as if it did not exist.
+/// The AVX2 implementation. `RAW` (chosen by the caller exactly when
+/// `JSON_UNESCAPED_UNICODE` is set) is the variant that copies valid
+/// UTF-8 in blocks; each variant is a function of its own, so that the
+/// code for the other flag sets is compiled as if the raw path did not
+/// exist.
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2,popcnt,bmi1")]
-pub(super) unsafe fn escape_avx2_raw<S: Sink>(
-    out: &mut S,
-    s: &[u8],
-    options: u32,
-) -> Result<(), InvalidUtf8> {
-    // SAFETY: the caller guarantees AVX2.
-    unsafe {
-        if super::tables::has_hex(options) {
-            super::kernel::escape::<S, Avx2<true, true>>(out, s, options)
-        } else {
-            super::kernel::escape::<S, Avx2<false, true>>(out, s, options)
-        }
-    }
-}
-
-/// The AVX2 implementation.
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2,popcnt,bmi1")]
-pub(super) unsafe fn escape_avx2<S: Sink>(
+pub(super) unsafe fn escape_avx2<S: Sink, const RAW: bool>(
     out: &mut S,
     s: &[u8],
     options: u32,
@@ -980,9 +962,9 @@ pub(super) unsafe fn escape_avx2<S: Sink>(
     // inlined intrinsics compile to AVX2 code.
     unsafe {
         if super::tables::has_hex(options) {
-            super::kernel::escape::<S, Avx2<true, false>>(out, s, options)
+            super::kernel::escape::<S, Avx2<true, RAW>>(out, s, options)
         } else {
-            super::kernel::escape::<S, Avx2<false, false>>(out, s, options)
+            super::kernel::escape::<S, Avx2<false, RAW>>(out, s, options)
         }
     }
 }
