@@ -544,17 +544,30 @@ impl Encoder {
     }
 
     /// `,` when needed, then a string key and `:` (with PRETTY_PRINT's
-    /// newline, indent and space): a short clean key in one write.
+    /// newline, indent and space).
     #[inline(always)]
     fn key(&mut self, key: &[u8], need_comma: &mut bool) {
-        if !self.pretty() && escape::write_short_key(&mut self.buf, key, self.options, *need_comma)
-        {
-            *need_comma = true;
-            return;
+        if self.pretty() {
+            self.comma(need_comma);
+            self.write_key(key);
+            self.colon();
+        } else {
+            self.key_compact(key, need_comma);
         }
-        self.comma(need_comma);
-        self.write_key(key);
-        self.colon();
+    }
+
+    /// [`Encoder::key`] without PRETTY_PRINT: a short clean key, with its
+    /// comma, quotes and colon, in one write.
+    #[inline(always)]
+    fn key_compact(&mut self, key: &[u8], need_comma: &mut bool) {
+        if !escape::write_short_key(&mut self.buf, key, self.options, *need_comma) {
+            if *need_comma {
+                self.buf.push(b',');
+            }
+            self.write_key(key);
+            self.buf.push(b':');
+        }
+        *need_comma = true;
     }
 
     /// The elements of a string-keyed (or mixed) array, without
@@ -581,9 +594,8 @@ impl Encoder {
                 let cur = b;
                 b = b.add(1);
                 zval::prefetch_bucket(cur.wrapping_add(2), end);
-                if cur.wrapping_add(1) < end {
-                    let next: *const sys::zval = &(*cur.add(1)).val;
-                    zval::prefetch_inner(next, next.wrapping_add(1));
+                if b < end {
+                    zval::prefetch_inner(&(*b).val);
                 }
                 let mut z: *mut sys::zval = &mut (*cur).val;
                 if zval::ztype(z) == sys::IS_INDIRECT {
@@ -599,17 +611,11 @@ impl Encoder {
                         // Skip protected and private members.
                         continue;
                     }
-                    if !escape::write_short_key(&mut self.buf, k, self.options, *need_comma) {
-                        if *need_comma {
-                            self.buf.push(b',');
-                        }
-                        self.write_key(k);
-                        self.buf.push(b':');
-                    }
+                    self.key_compact(k, need_comma);
                 } else {
                     number::write_int_key(&mut self.buf, (*cur).h as i64, *need_comma);
+                    *need_comma = true;
                 }
-                *need_comma = true;
                 let r = self.encode_child(z);
                 if self.aborts(r) {
                     return Err(Fail);
@@ -637,7 +643,9 @@ impl Encoder {
                 let mut cur = z;
                 z = z.add(1);
                 zval::prefetch_zval(cur.wrapping_add(2), end);
-                zval::prefetch_inner(cur.wrapping_add(1), end);
+                if z < end {
+                    zval::prefetch_inner(z);
+                }
                 if zval::ztype(cur) == sys::IS_INDIRECT {
                     cur = zval::indirect(cur);
                 }

@@ -150,16 +150,6 @@ bool rustjson_fiber_stack(uintptr_t *lo, size_t *size)
 	return true;
 }
 
-bool rustjson_class_has_hooks(const zend_class_entry *ce)
-{
-#if PHP_VERSION_ID >= 80400
-	return ce->num_hooked_props != 0;
-#else
-	(void) ce;
-	return false;
-#endif
-}
-
 zval *rustjson_read_hooked_property(zval *obj, zval *data, zval *tmp, int *status)
 {
 #if PHP_VERSION_ID >= 80400

@@ -89,7 +89,6 @@ void rustjson_throw_internal_error(const char *msg);
 bool rustjson_obj_fast_path_ok(const zend_object *obj);
 /* 8.4+: the class has hooked properties (the recursion mark then goes on
  * the object, not on the temporary properties table). */
-bool rustjson_class_has_hooks(const zend_class_entry *ce);
 /* 8.4+: a properties-table entry that is IS_PTR (a hooked property):
  * 0 = skip it (virtual without get), 1 = value read into *tmp (get hook
  * called), -1 = the hook threw. */

@@ -293,17 +293,15 @@ pub unsafe fn prefetch_zval(zv: *const sys::zval, end: *const sys::zval) {
 /// earlier: an array's data, or an object's property table (header and
 /// data are separate allocations, one more dependent load each).
 #[inline(always)]
-pub unsafe fn prefetch_inner(zv: *const sys::zval, end: *const sys::zval) {
-    if zv < end {
-        // SAFETY: zv is inside the table's used slots; the header it points
-        // to is live (the table holds a reference).
-        unsafe {
-            let t = ztype(zv);
-            if t == sys::IS_ARRAY {
-                prefetch((*(*zv).value.arr).__bindgen_anon_1.arData as *const u8);
-            } else if t == sys::IS_OBJECT {
-                prefetch((*(*zv).value.obj).properties as *const u8);
-            }
+pub unsafe fn prefetch_inner(zv: *const sys::zval) {
+    // SAFETY: zv is one of the table's used slots (the caller checks); the
+    // header it points to is live (the table holds a reference).
+    unsafe {
+        let t = ztype(zv);
+        if t == sys::IS_ARRAY {
+            prefetch((*(*zv).value.arr).__bindgen_anon_1.arData as *const u8);
+        } else if t == sys::IS_OBJECT {
+            prefetch((*(*zv).value.obj).properties as *const u8);
         }
     }
 }
