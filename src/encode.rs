@@ -114,7 +114,103 @@ impl Encoder {
         let t = unsafe { zval::ztype(val) };
         match self.encode_common(val, t) {
             Some(r) => r,
+            None if t == sys::IS_OBJECT => self.encode_object_fast(val),
             None => self.encode_zval(val),
+        }
+    }
+
+    /// A non-empty array without PRETTY_PRINT (nested data, mostly): what
+    /// [`Encoder::encode_container_copy`] and [`Encoder::encode_array`] do
+    /// for an array, in a smaller frame. Deep nesting and recursion go the
+    /// general way.
+    #[inline(never)]
+    unsafe fn encode_array_fast(&mut self, val: *mut sys::zval) -> Status {
+        // SAFETY: val is a live, non-empty IS_ARRAY zval; the copy holds its
+        // own reference until ptr_dtor_nogc.
+        unsafe {
+            let ht = (*val).value.arr;
+            if self.depth >= STACK_CHECK_DEPTH || zval::gc_is_recursive(&(*ht).gc) {
+                return self.encode_container_copy(val);
+            }
+            let mut copy: sys::zval = *val;
+            zval::try_addref(&mut copy);
+            let as_list = self.options & opt::FORCE_OBJECT == 0 && zval::array_is_list(ht);
+            zval::gc_try_protect(&mut (*ht).gc);
+            self.buf.push(if as_list { b'[' } else { b'{' });
+            self.depth += 1;
+            let mut need_comma = false;
+            let mut r = if !as_list {
+                self.walk_map::<false>(ht, &mut need_comma)
+            } else if (*ht).u.flags & sys::HASH_FLAG_PACKED != 0 {
+                self.walk_packed::<false>(ht, &mut need_comma)
+            } else {
+                self.walk_hash_list(ht, &mut need_comma)
+            };
+            zval::gc_try_unprotect(&mut (*ht).gc);
+            if r.is_ok() && self.depth > self.max_depth {
+                self.error_code = error::DEPTH;
+                if !self.partial() {
+                    r = Err(Fail);
+                }
+            }
+            if r.is_ok() {
+                self.depth -= 1;
+                self.buf.push(if as_list { b']' } else { b'}' });
+            }
+            zval::ptr_dtor_nogc(&mut copy);
+            r
+        }
+    }
+
+    /// An object inside a container: a plain object (no interface, so
+    /// neither JsonSerializable nor an enum) whose property table exists,
+    /// with the standard handlers, encoded here as `php_json_encode_zval`
+    /// and `php_json_encode_array` do it (a counted copy of the zval;
+    /// `zend_std_get_properties_for`: the table, with a reference for the
+    /// walk), in a smaller frame than [`Encoder::encode_array`]'s. Anything
+    /// else, and PHP 8.4+ (hooks, lazy objects), goes the general way.
+    #[inline(never)]
+    fn encode_object_fast(&mut self, val: *mut sys::zval) -> Status {
+        // SAFETY: val is a live IS_OBJECT element of the container being
+        // walked; the copy holds a reference to the object, and the walk
+        // one to its property table, until they are released.
+        unsafe {
+            let obj = (*val).value.obj;
+            let ce = (*obj).ce;
+            let ht = (*obj).properties;
+            if cfg!(php84)
+                || self.pretty()
+                || ht.is_null()
+                || (*ce).num_interfaces != 0
+                || (*ce).ce_flags & sys::ZEND_ACC_ENUM != 0
+                || !zval::std_props_handlers(obj)
+                || self.depth >= STACK_CHECK_DEPTH
+                || zval::gc_is_recursive(&(*ht).gc)
+            {
+                return self.encode_zval(val);
+            }
+            let mut copy: sys::zval = *val;
+            zval::try_addref(&mut copy);
+            zval::gc_try_addref(&mut (*ht).gc);
+            zval::gc_try_protect(&mut (*ht).gc);
+            self.buf.push(b'{');
+            self.depth += 1;
+            let mut need_comma = false;
+            let mut r = self.walk_map::<true>(ht, &mut need_comma);
+            zval::gc_try_unprotect(&mut (*ht).gc);
+            if r.is_ok() && self.depth > self.max_depth {
+                self.error_code = error::DEPTH;
+                if !self.partial() {
+                    r = Err(Fail);
+                }
+            }
+            if r.is_ok() {
+                self.depth -= 1;
+                self.buf.push(b'}');
+            }
+            release_properties(ht);
+            zval::ptr_dtor_nogc(&mut copy);
+            r
         }
     }
 
@@ -126,6 +222,9 @@ impl Encoder {
         unsafe {
             if zval::ht_count((*val).value.arr) == 0 {
                 return self.encode_empty_array();
+            }
+            if !self.pretty() {
+                return self.encode_array_fast(val);
             }
             self.encode_container_copy(val)
         }
