@@ -141,6 +141,34 @@ pub(super) trait Scanner {
         (0, 0)
     }
 
+    /// Whether [`Scanner::u_escape_3byte_run`] is implemented (and the
+    /// CPU can run it).
+    #[inline(always)]
+    fn has_u3() -> bool {
+        false
+    }
+
+    /// Without `JSON_UNESCAPED_UNICODE`: writes the `\uXXXX` escapes of the
+    /// longest run of groups of four valid 3-byte sequences (12 bytes in,
+    /// 24 out) from `src` on, and returns (bytes read, bytes written). A
+    /// group is taken only while 16 bytes of it are readable
+    /// (`avail - read >= 16`) and the room left keeps the general path's
+    /// invariant after it (`room - written >= avail - read + 28` before).
+    ///
+    /// # Safety
+    /// `src` valid for reads of `avail` bytes, `dst` for writes of `room`
+    /// bytes, no overlap; [`Scanner::has_u3`] returned true.
+    #[inline(always)]
+    unsafe fn u_escape_3byte_run(
+        src: *const u8,
+        avail: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> (usize, usize) {
+        let _ = (src, avail, dst, room);
+        (0, 0)
+    }
+
     /// Whether [`Scanner::utf8_blocks`] is implemented.
     const UTF8: bool = false;
 
@@ -724,7 +752,7 @@ unsafe fn escape_run<'a, S: Sink, V: Scanner>(
     // SAFETY: forwarded.
     let r = unsafe {
         if options & UNESCAPED_UNICODE == 0 {
-            escape_run_u(s, i, &mut w, table, options)
+            escape_run_u::<S, V>(s, i, &mut w, table, options)
         } else {
             escape_run_raw(s, i, &mut w, table, options, limit)
         }
@@ -746,7 +774,7 @@ unsafe fn escape_run<'a, S: Sink, V: Scanner>(
 /// # Safety
 /// As for [`escape_run`].
 #[inline(always)]
-unsafe fn escape_run_u<S: Sink>(
+unsafe fn escape_run_u<S: Sink, V: Scanner>(
     s: &[u8],
     i: usize,
     w: &mut Out<'_, S>,
@@ -859,8 +887,26 @@ unsafe fn escape_run_u<S: Sink>(
                 unsafe { put_unit(pos, cp) };
                 if let Some(cp2) = three_byte_cp((q >> 24) as u32) {
                     unsafe { put_unit(pos.add(6), cp2) };
-                    // Two more (CJK text)? 12 bytes in, 24 out (26
-                    // written).
+                    // A run of them (CJK text): four at a time in vector
+                    // registers where the scanner can.
+                    if rem >= 6 + 16 && V::has_u3() {
+                        // SAFETY: rem - 6 bytes readable at i + 6; the room
+                        // after the two units written is lim - pos - 12.
+                        let (read, written) = unsafe {
+                            V::u_escape_3byte_run(
+                                p.add(i + 6),
+                                rem - 6,
+                                pos.add(12),
+                                lim as usize - pos as usize - 12,
+                            )
+                        };
+                        if read != 0 {
+                            pos = unsafe { pos.add(12 + written) };
+                            i += 6 + read;
+                            continue;
+                        }
+                    }
+                    // Two more? 12 bytes in, 24 out (26 written).
                     if rem >= 16 && (lim as usize - pos as usize) >= rem + 18 {
                         // SAFETY: 8 bytes readable at i + 6.
                         let r = u64::from_le(unsafe {

@@ -202,6 +202,22 @@ impl<const HEX: bool> Scanner for Sse2<HEX> {
     type Ctx = Sse2Ctx;
 
     #[inline(always)]
+    fn has_u3() -> bool {
+        std::is_x86_feature_detected!("ssse3")
+    }
+
+    #[inline(always)]
+    unsafe fn u_escape_3byte_run(
+        src: *const u8,
+        avail: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> (usize, usize) {
+        // SAFETY: forwarded; SSSE3 was detected (has_u3).
+        unsafe { u_escape_3byte_run(src, avail, dst, room) }
+    }
+
+    #[inline(always)]
     unsafe fn ctx(options: u32) -> Sse2Ctx {
         sse2_ctx(&stop_bytes(options))
     }
@@ -326,6 +342,23 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
     const W: usize = 32;
     const SHIFT: u32 = 0;
     type Ctx = Avx2Ctx;
+
+    #[inline(always)]
+    fn has_u3() -> bool {
+        // AVX2 implies SSSE3.
+        true
+    }
+
+    #[inline(always)]
+    unsafe fn u_escape_3byte_run(
+        src: *const u8,
+        avail: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> (usize, usize) {
+        // SAFETY: forwarded; SSSE3 is there (see has_u3).
+        unsafe { u_escape_3byte_run(src, avail, dst, room) }
+    }
 
     const EXPAND: bool = true;
 
@@ -966,5 +999,81 @@ pub(super) unsafe fn escape_avx2<S: Sink, const RAW: bool>(
         } else {
             super::kernel::escape::<S, Avx2<false, RAW>>(out, s, options)
         }
+    }
+}
+
+/// [`Scanner::u_escape_3byte_run`] with SSSE3: per group, one shuffle puts
+/// each sequence in a 32-bit lane, where its pattern and code point are
+/// checked (no overlong, no surrogate) and the code point assembled; its
+/// four nibbles become hex digits by one table shuffle, which two more
+/// shuffles place behind the `\u` of each escape.
+///
+/// # Safety
+/// As for [`Scanner::u_escape_3byte_run`]; the CPU supports SSSE3.
+#[target_feature(enable = "ssse3")]
+#[inline(never)]
+unsafe fn u_escape_3byte_run(
+    src: *const u8,
+    avail: usize,
+    dst: *mut u8,
+    room: usize,
+) -> (usize, usize) {
+    // SAFETY: every load reads 16 bytes at src + read with avail - read >=
+    // 16; every store writes 24 bytes at dst + written with room - written
+    // >= 28; SSSE3 by the caller.
+    unsafe {
+        let gather = _mm_setr_epi8(0, 1, 2, -128, 3, 4, 5, -128, 6, 7, 8, -128, 9, 10, 11, -128);
+        let hex = _mm_loadu_si128(b"0123456789abcdef".as_ptr().cast());
+        let lo4 = _mm_set1_epi8(0x0f);
+        let place1 = _mm_setr_epi8(
+            -128, -128, 1, 3, 0, 2, -128, -128, 5, 7, 4, 6, -128, -128, 9, 11,
+        );
+        let place2 = _mm_setr_epi8(
+            8, 10, -128, -128, 13, 15, 12, 14, -128, -128, -128, -128, -128, -128, -128, -128,
+        );
+        let bs = b'\\' as i8;
+        let u = b'u' as i8;
+        let prefix1 = _mm_setr_epi8(bs, u, 0, 0, 0, 0, bs, u, 0, 0, 0, 0, bs, u, 0, 0);
+        let prefix2 = _mm_setr_epi8(0, 0, bs, u, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        let mut read = 0;
+        let mut written = 0;
+        while avail - read >= 16 && room - written >= avail - read + 28 {
+            let v = _mm_loadu_si128(src.add(read).cast());
+            // Lane k: byte 0..2 = sequence k (little-endian, as `q` in the
+            // scalar path), byte 3 = 0.
+            let x = _mm_shuffle_epi8(v, gather);
+            let shape = _mm_cmpeq_epi32(
+                _mm_and_si128(x, _mm_set1_epi32(0x00c0_c0f0)),
+                _mm_set1_epi32(0x0080_80e0),
+            );
+            let cp = _mm_or_si128(
+                _mm_or_si128(
+                    _mm_slli_epi32(_mm_and_si128(x, _mm_set1_epi32(0x0f)), 12),
+                    _mm_and_si128(_mm_srli_epi32(x, 2), _mm_set1_epi32(0xfc0)),
+                ),
+                _mm_and_si128(_mm_srli_epi32(x, 16), _mm_set1_epi32(0x3f)),
+            );
+            // cp >> 11: 0 is an overlong (< U+0800), 0x1b a surrogate.
+            let top = _mm_srli_epi32(cp, 11);
+            let bad = _mm_or_si128(
+                _mm_cmpeq_epi32(top, _mm_setzero_si128()),
+                _mm_cmpeq_epi32(top, _mm_set1_epi32(0x1b)),
+            );
+            if _mm_movemask_epi8(_mm_andnot_si128(bad, shape)) != 0xffff {
+                break;
+            }
+            // Lane k: [high nibble of the low byte, of the high byte, low
+            // nibble of the low byte, of the high byte], as hex digits.
+            let hi_nib = _mm_and_si128(_mm_srli_epi16(cp, 4), lo4);
+            let lo_nib = _mm_and_si128(cp, lo4);
+            let digits = _mm_shuffle_epi8(hex, _mm_or_si128(hi_nib, _mm_slli_epi32(lo_nib, 16)));
+            let out1 = _mm_or_si128(_mm_shuffle_epi8(digits, place1), prefix1);
+            let out2 = _mm_or_si128(_mm_shuffle_epi8(digits, place2), prefix2);
+            _mm_storeu_si128(dst.add(written).cast(), out1);
+            _mm_storel_epi64(dst.add(written + 16).cast(), out2);
+            read += 12;
+            written += 24;
+        }
+        (read, written)
     }
 }
