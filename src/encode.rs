@@ -660,13 +660,24 @@ impl Encoder {
     #[inline(always)]
     fn key_compact(&mut self, key: &[u8], need_comma: &mut bool) {
         if !escape::write_short_key(&mut self.buf, key, self.options, *need_comma) {
-            if *need_comma {
-                self.buf.push(b',');
-            }
-            self.write_key(key);
-            self.buf.push(b':');
+            self.key_slow(key, *need_comma);
         }
         *need_comma = true;
+    }
+
+    /// A key that [`escape::write_short_key`] does not take: 16 to 64
+    /// clean bytes the same way ([`escape::write_mid_key`]), else `,` when
+    /// `comma`, the escaped key, `:`.
+    #[inline(never)]
+    fn key_slow(&mut self, key: &[u8], comma: bool) {
+        if escape::write_mid_key(&mut self.buf, key, self.options, comma) {
+            return;
+        }
+        if comma {
+            self.buf.push(b',');
+        }
+        self.write_key(key);
+        self.buf.push(b':');
     }
 
     /// The elements of a string-keyed (or mixed) array, without
