@@ -26,6 +26,8 @@ pub struct Encoder {
     max_depth: i32,
     pub error_code: i32,
     stack_limit: usize,
+    /// The short-key check's constants for `options`.
+    key_check: escape::KeyCheck,
 }
 
 const PARTIAL: u32 = opt::PARTIAL_OUTPUT_ON_ERROR;
@@ -45,6 +47,7 @@ impl Encoder {
             max_depth,
             error_code: 0,
             stack_limit: 0,
+            key_check: escape::KeyCheck::new(options),
         }
     }
 
@@ -659,7 +662,7 @@ impl Encoder {
     /// comma, quotes and colon, in one write.
     #[inline(always)]
     fn key_compact(&mut self, key: &[u8], need_comma: &mut bool) {
-        if !escape::write_short_key(&mut self.buf, key, self.options, *need_comma) {
+        if !escape::write_short_key_with(&mut self.buf, key, &self.key_check, *need_comma) {
             self.key_slow(key, *need_comma);
         }
         *need_comma = true;

@@ -120,6 +120,45 @@ fn is_clean_lt16(s: &[u8], options: u32) -> bool {
     s.iter().fold(0u8, |acc, &b| acc | table[usize::from(b)]) == tables::CLEAN
 }
 
+/// What the short-key check needs for one option set, computed once per
+/// encode (the byte that `/` or, under `JSON_UNESCAPED_SLASHES`, `"` is
+/// compared with, already spread over a vector).
+#[derive(Clone, Copy)]
+pub struct KeyCheck {
+    options: u32,
+    #[cfg(target_arch = "x86_64")]
+    third: [u8; 16],
+}
+
+impl KeyCheck {
+    pub fn new(options: u32) -> Self {
+        let _third = if options & crate::options::UNESCAPED_SLASHES != 0 {
+            b'"'
+        } else {
+            b'/'
+        };
+        KeyCheck {
+            options,
+            #[cfg(target_arch = "x86_64")]
+            third: [_third; 16],
+        }
+    }
+}
+
+/// [`write_short_key`] with the check's constants computed beforehand.
+#[inline(always)]
+pub fn write_short_key_with<S: Sink>(out: &mut S, s: &[u8], check: &KeyCheck, comma: bool) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if !tables::has_hex(check.options) {
+        if s.len() >= 16 || !x86::is_clean_lt16_third(s, &check.third) {
+            return false;
+        }
+        write_key_lt16(out, s, comma);
+        return true;
+    }
+    write_short_key(out, s, check.options, comma)
+}
+
 /// An object key that needs no escape, with what surrounds it: `,` when
 /// `comma`, then `"key":`, in one reserve and one commit. Only keys under
 /// 16 bytes are taken; for any other key nothing is written and `false` is
@@ -129,10 +168,17 @@ fn is_clean_lt16(s: &[u8], options: u32) -> bool {
 /// in three steps).
 #[inline(always)]
 pub fn write_short_key<S: Sink>(out: &mut S, s: &[u8], options: u32, comma: bool) -> bool {
-    let n = s.len();
-    if n >= 16 || !is_clean_lt16(s, options) {
+    if s.len() >= 16 || !is_clean_lt16(s, options) {
         return false;
     }
+    write_key_lt16(out, s, comma);
+    true
+}
+
+/// `,` (when `comma`) + `"s":` for a clean key `s` under 16 bytes.
+#[inline(always)]
+fn write_key_lt16<S: Sink>(out: &mut S, s: &[u8], comma: bool) {
+    let n = s.len();
     let c = usize::from(comma);
     out.reserve(n + 3 + c);
     // SAFETY: n + 3 + c bytes of spare capacity were reserved; every write
@@ -149,7 +195,6 @@ pub fn write_short_key<S: Sink>(out: &mut S, s: &[u8], options: u32, comma: bool
         body.add(n + 1).write(b':');
         out.commit(n + 3 + c);
     }
-    true
 }
 
 /// [`write_short_key`] for keys of 16 to 64 bytes: `,` when `comma`, then
@@ -520,6 +565,39 @@ mod tests {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// The precomputed check takes and writes exactly what the plain one
+    /// does.
+    #[test]
+    fn short_keys_with_check() {
+        let keys: Vec<Vec<u8>> = (0u32..4000)
+            .map(|i| {
+                let n = (i % 17) as usize;
+                (0..n)
+                    .map(|k| {
+                        let b = b"ab/\\\"\x01\x7f\xc3\xa9<>&'"[(i as usize * 7 + k * 3) % 13];
+                        if (i + k as u32) % 3 == 0 {
+                            b
+                        } else {
+                            b'k'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        for options in option_sets() {
+            let check = KeyCheck::new(options);
+            for key in &keys {
+                for comma in [false, true] {
+                    let mut a = b"{".to_vec();
+                    let mut b = b"{".to_vec();
+                    let ta = write_short_key(&mut a, key, options, comma);
+                    let tb = write_short_key_with(&mut b, key, &check, comma);
+                    assert_eq!((ta, &a), (tb, &b), "{key:?} {options}");
                 }
             }
         }

@@ -71,6 +71,18 @@ fn mask16<const HEX: bool>(c: &[__m128i; 7], v: __m128i) -> u32 {
 /// overlapping word loads (never past the end), one mask.
 #[inline(always)]
 pub(super) fn is_clean_lt16(s: &[u8], options: u32) -> bool {
+    let slash = if options & UNESCAPED_SLASHES != 0 {
+        b'"'
+    } else {
+        b'/'
+    };
+    is_clean_lt16_third(s, &[slash; 16])
+}
+
+/// [`is_clean_lt16`] with the third compared byte (`/`, or `"` under
+/// `JSON_UNESCAPED_SLASHES`) given as a vector, built once per encode.
+#[inline(always)]
+pub(super) fn is_clean_lt16_third(s: &[u8], third: &[u8; 16]) -> bool {
     let n = s.len();
     debug_assert!(n < 16);
     let p = s.as_ptr();
@@ -96,18 +108,16 @@ pub(super) fn is_clean_lt16(s: &[u8], options: u32) -> bool {
             return true;
         }
     };
-    let slash = if options & UNESCAPED_SLASHES != 0 {
-        b'"'
-    } else {
-        b'/'
-    };
-    // SAFETY: SSE2 is part of the x86_64 baseline; value-only intrinsics.
+    // SAFETY: SSE2 is part of the x86_64 baseline; `third` is 16 bytes.
     unsafe {
         let v = _mm_set_epi64x(b as i64, a as i64);
         let mut acc = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
         acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)));
         acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)));
-        acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(slash as i8)));
+        acc = _mm_or_si128(
+            acc,
+            _mm_cmpeq_epi8(v, _mm_loadu_si128(third.as_ptr().cast())),
+        );
         _mm_movemask_epi8(acc) == 0
     }
 }
