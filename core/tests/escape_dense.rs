@@ -286,15 +286,15 @@ fn long_random_dense_strings() {
     }
 }
 
-/// Long runs of 3-byte sequences (the vector path without
-/// `JSON_UNESCAPED_UNICODE` takes them four at a time once two have gone the
+/// Long runs of 3- and 4-byte sequences (the vector paths without
+/// `JSON_UNESCAPED_UNICODE` take them four at a time once two have gone the
 /// scalar way): one byte corrupted at every position, or an ill-formed
-/// sequence (overlong, surrogate, truncated, 4-byte) put at every sequence
-/// boundary, with the end of the input at every distance from a group.
+/// sequence (overlong, surrogate, out of range, truncated, other lengths)
+/// put at every sequence boundary, with the end of the input at every
+/// distance from a group.
 #[test]
-fn three_byte_runs_every_corruption() {
+fn long_runs_every_corruption() {
     let imps = implementations();
-    let three: Vec<&[u8]> = SEQS.iter().copied().filter(|s| s.len() == 3).collect();
     let flags = [
         0,
         UNESCAPED_SLASHES,
@@ -302,37 +302,53 @@ fn three_byte_runs_every_corruption() {
         INVALID_UTF8_SUBSTITUTE,
         INVALID_UTF8_IGNORE,
     ];
-    for (k, seq) in three.iter().enumerate() {
-        // Two sequences alternating, so that lanes differ.
-        let other = three[(k + 3) % three.len()];
-        let mut run = Vec::new();
-        for c in 0..14 {
-            run.extend_from_slice(if c % 3 == 2 { other } else { seq });
-        }
-        for at in 0..run.len() {
-            for b in [0x00, 0x41, 0x80, 0xbf, 0xc2, 0xe0, 0xed, 0xef, 0xf0, 0xff] {
-                let mut s = run.clone();
-                s[at] = b;
-                for suffix in [0, 1, 4, 15] {
-                    let mut t = s.clone();
-                    t.extend_from_slice(&pad(suffix));
-                    for opts in flags {
-                        check(&t, opts, &imps);
-                    }
-                }
+    for len in [3, 4] {
+        let seqs: Vec<&[u8]> = SEQS.iter().copied().filter(|s| s.len() == len).collect();
+        let extra: &[&[u8]] = if len == 4 {
+            &[
+                b"\xf4\x8f\xbf\xbf",
+                b"\xf3\xa0\x80\x81",
+                b"\xf0\x9f\x8e\x89",
+            ]
+        } else {
+            &[]
+        };
+        let seqs: Vec<&[u8]> = seqs.into_iter().chain(extra.iter().copied()).collect();
+        for (k, seq) in seqs.iter().enumerate() {
+            // Two sequences alternating, so that lanes differ.
+            let other = seqs[(k + 1) % seqs.len()];
+            let mut run = Vec::new();
+            for c in 0..14 {
+                run.extend_from_slice(if c % 3 == 2 { other } else { seq });
             }
-        }
-        for brk in BREAKERS {
-            for at in (0..=14).map(|c| c * 3) {
-                for prefix in [0, 1, 2] {
-                    for suffix in [0, 3, 16, 17] {
-                        let mut t = pad(prefix);
-                        t.extend_from_slice(&run[..at]);
-                        t.extend_from_slice(brk);
-                        t.extend_from_slice(&run[at..]);
+            for at in 0..run.len() {
+                for b in [
+                    0x00, 0x41, 0x80, 0x8f, 0x90, 0xbf, 0xc2, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5,
+                    0xff,
+                ] {
+                    let mut s = run.clone();
+                    s[at] = b;
+                    for suffix in [0, 1, 4, 15] {
+                        let mut t = s.clone();
                         t.extend_from_slice(&pad(suffix));
                         for opts in flags {
                             check(&t, opts, &imps);
+                        }
+                    }
+                }
+            }
+            for brk in BREAKERS {
+                for at in (0..=14).map(|c| c * len) {
+                    for prefix in [0, 1, 2] {
+                        for suffix in [0, 3, 16, 17] {
+                            let mut t = pad(prefix);
+                            t.extend_from_slice(&run[..at]);
+                            t.extend_from_slice(brk);
+                            t.extend_from_slice(&run[at..]);
+                            t.extend_from_slice(&pad(suffix));
+                            for opts in flags {
+                                check(&t, opts, &imps);
+                            }
                         }
                     }
                 }
