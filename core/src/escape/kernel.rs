@@ -889,7 +889,14 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                     unsafe { put_unit(pos.add(6), cp2) };
                     // A run of them (CJK text): four at a time in vector
                     // registers where the scanner can.
-                    if rem >= 6 + 16 && V::has_u3() {
+                    // SAFETY (reads): rem >= 22 bytes from i.
+                    if rem >= 6 + 16
+                        && V::has_u3()
+                        && unsafe {
+                            (*p.add(i + 6) & *p.add(i + 9) & *p.add(i + 12) & *p.add(i + 15)) & 0xe0
+                                == 0xe0
+                        }
+                    {
                         // SAFETY: rem - 6 bytes readable at i + 6; the room
                         // after the two units written is lim - pos - 12.
                         let (read, written) = unsafe {
