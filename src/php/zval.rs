@@ -204,6 +204,10 @@ pub unsafe fn array_is_list(ht: *const sys::HashTable) -> bool {
             }
         } else {
             let data = (*ht).__bindgen_anon_1.arData;
+            // A map answers at its first bucket, most often the first slot.
+            if used > 0 && ztype(&(*data).val) != sys::IS_UNDEF && !(*data).key.is_null() {
+                return false;
+            }
             for i in 0..used {
                 let b = data.add(i);
                 if ztype(&(*b).val) == sys::IS_UNDEF {
