@@ -28,10 +28,6 @@ pub struct Encoder {
     stack_limit: usize,
     /// The short-key check's constants for `options`.
     key_check: escape::KeyCheck,
-    /// May the fast paths take a container's references and recursion mark
-    /// late ([`Hold`])? Only where growing the result cannot bail out
-    /// (a bailout would leave the marks that stock leaves).
-    defer_holds: bool,
 }
 
 const PARTIAL: u32 = opt::PARTIAL_OUTPUT_ON_ERROR;
@@ -52,8 +48,6 @@ impl Encoder {
             error_code: 0,
             stack_limit: 0,
             key_check: escape::KeyCheck::new(options),
-            // SAFETY: a plain query of the running PHP.
-            defer_holds: unsafe { sys::rustjson_has_fallible_growth() },
         }
     }
 
@@ -130,39 +124,32 @@ impl Encoder {
 
     /// A non-empty array without PRETTY_PRINT (nested data, mostly): what
     /// [`Encoder::encode_container_copy`] and [`Encoder::encode_array`] do
-    /// for an array, in a smaller frame, with the references and recursion
-    /// mark taken when needed ([`Hold`]). Deep nesting and recursion go the
+    /// for an array, in a smaller frame. Deep nesting and recursion go the
     /// general way.
     #[inline(never)]
     unsafe fn encode_array_fast(&mut self, val: *mut sys::zval) -> Status {
-        // SAFETY: val is a live, non-empty IS_ARRAY zval; its references
-        // are taken (Hold) before anything can change or free it.
+        // SAFETY: val is a live, non-empty IS_ARRAY zval; the copy holds its
+        // own reference until ptr_dtor_nogc.
         unsafe {
             let ht = (*val).value.arr;
             if self.depth >= STACK_CHECK_DEPTH || zval::gc_is_recursive(&(*ht).gc) {
                 return self.encode_container_copy(val);
             }
-            let mut hold = Hold {
-                ht,
-                obj: core::ptr::null_mut(),
-                type_info: (*val).u1.type_info,
-                pending: true,
-            };
-            if !self.defer_holds {
-                hold.take();
-            }
+            let mut copy: sys::zval = *val;
+            zval::try_addref(&mut copy);
             let as_list = self.options & opt::FORCE_OBJECT == 0 && zval::array_is_list(ht);
+            zval::gc_try_protect(&mut (*ht).gc);
             self.buf.push(if as_list { b'[' } else { b'{' });
             self.depth += 1;
             let mut need_comma = false;
             let mut r = if !as_list {
-                self.walk_map::<false>(ht, &mut need_comma, &mut hold)
+                self.walk_map::<false>(ht, &mut need_comma)
             } else if (*ht).u.flags & sys::HASH_FLAG_PACKED != 0 {
-                self.walk_packed::<false>(ht, &mut need_comma, &mut hold)
+                self.walk_packed::<false>(ht, &mut need_comma)
             } else {
-                self.walk_hash_list(ht, &mut need_comma, &mut hold)
+                self.walk_hash_list(ht, &mut need_comma)
             };
-            hold.unmark();
+            zval::gc_try_unprotect(&mut (*ht).gc);
             if r.is_ok() && self.depth > self.max_depth {
                 self.error_code = error::DEPTH;
                 if !self.partial() {
@@ -173,7 +160,7 @@ impl Encoder {
                 self.depth -= 1;
                 self.buf.push(if as_list { b']' } else { b'}' });
             }
-            hold.release();
+            zval::ptr_dtor_nogc(&mut copy);
             r
         }
     }
@@ -183,15 +170,13 @@ impl Encoder {
     /// with the standard handlers, encoded here as `php_json_encode_zval`
     /// and `php_json_encode_array` do it (a counted copy of the zval;
     /// `zend_std_get_properties_for`: the table, with a reference for the
-    /// walk; the recursion mark), in a smaller frame than
-    /// [`Encoder::encode_array`]'s, with the references and mark taken when
-    /// needed ([`Hold`]). Anything else, and PHP 8.4+ (hooks, lazy
-    /// objects), goes the general way.
+    /// walk), in a smaller frame than [`Encoder::encode_array`]'s. Anything
+    /// else, and PHP 8.4+ (hooks, lazy objects), goes the general way.
     #[inline(never)]
     fn encode_object_fast(&mut self, val: *mut sys::zval) -> Status {
         // SAFETY: val is a live IS_OBJECT element of the container being
-        // walked; its references are taken (Hold) before anything can
-        // change or free it or its property table.
+        // walked; the copy holds a reference to the object, and the walk
+        // one to its property table, until they are released.
         unsafe {
             let obj = (*val).value.obj;
             let ce = (*obj).ce;
@@ -207,20 +192,15 @@ impl Encoder {
             {
                 return self.encode_zval(val);
             }
-            let mut hold = Hold {
-                ht,
-                obj,
-                type_info: (*val).u1.type_info,
-                pending: true,
-            };
-            if !self.defer_holds {
-                hold.take();
-            }
+            let mut copy: sys::zval = *val;
+            zval::try_addref(&mut copy);
+            zval::gc_try_addref(&mut (*ht).gc);
+            zval::gc_try_protect(&mut (*ht).gc);
             self.buf.push(b'{');
             self.depth += 1;
             let mut need_comma = false;
-            let mut r = self.walk_map::<true>(ht, &mut need_comma, &mut hold);
-            hold.unmark();
+            let mut r = self.walk_map::<true>(ht, &mut need_comma);
+            zval::gc_try_unprotect(&mut (*ht).gc);
             if r.is_ok() && self.depth > self.max_depth {
                 self.error_code = error::DEPTH;
                 if !self.partial() {
@@ -231,7 +211,8 @@ impl Encoder {
                 self.depth -= 1;
                 self.buf.push(b'}');
             }
-            hold.release();
+            release_properties(ht);
+            zval::ptr_dtor_nogc(&mut copy);
             r
         }
     }
@@ -514,17 +495,14 @@ impl Encoder {
             let mut need_comma = false;
             if !self.pretty() && !hooked && !myht.is_null() {
                 // Without PRETTY_PRINT (and hooks): the specialized walks.
-                // (The references and mark are already taken here.)
-                let mut taken = Hold::TAKEN;
-                let held = &mut taken;
                 let r = if is_object {
-                    self.walk_map::<true>(myht, &mut need_comma, held)
+                    self.walk_map::<true>(myht, &mut need_comma)
                 } else if !as_list {
-                    self.walk_map::<false>(myht, &mut need_comma, held)
+                    self.walk_map::<false>(myht, &mut need_comma)
                 } else if (*myht).u.flags & sys::HASH_FLAG_PACKED != 0 {
-                    self.walk_packed::<false>(myht, &mut need_comma, held)
+                    self.walk_packed::<false>(myht, &mut need_comma)
                 } else {
-                    self.walk_hash_list(myht, &mut need_comma, held)
+                    self.walk_hash_list(myht, &mut need_comma)
                 };
                 if r.is_err() {
                     zval::gc_try_unprotect(recursion_rc);
@@ -715,14 +693,13 @@ impl Encoder {
         &mut self,
         ht: *mut sys::HashTable,
         need_comma: &mut bool,
-        hold: &mut Hold,
     ) -> Status {
         // SAFETY: ht is a live table held by our counted copy (a packed one,
         // under FORCE_OBJECT or with holes, goes to walk_packed); nNumUsed
         // and arData are read once, as the C macro does.
         unsafe {
             if (*ht).u.flags & sys::HASH_FLAG_PACKED != 0 {
-                return self.walk_packed::<true>(ht, need_comma, hold);
+                return self.walk_packed::<true>(ht, need_comma);
             }
             let mut b = (*ht).__bindgen_anon_1.arData;
             let end = b.add((*ht).nNumUsed as usize);
@@ -752,9 +729,6 @@ impl Encoder {
                     number::write_int_key(&mut self.buf, (*cur).h as i64, *need_comma);
                     *need_comma = true;
                 }
-                if hold.pending && Hold::needed_for(z) {
-                    hold.take();
-                }
                 let r = self.encode_child(z);
                 if self.aborts(r) {
                     return Err(Fail);
@@ -771,7 +745,6 @@ impl Encoder {
         &mut self,
         ht: *mut sys::HashTable,
         need_comma: &mut bool,
-        hold: &mut Hold,
     ) -> Status {
         // SAFETY: ht is a live packed array held by our counted copy;
         // nNumUsed and the data pointer are read once, as the C macro does.
@@ -799,9 +772,6 @@ impl Encoder {
                     self.buf.push(b',');
                 }
                 *need_comma = true;
-                if hold.pending && Hold::needed_for(cur) {
-                    hold.take();
-                }
                 let r = self.encode_child(cur);
                 if self.aborts(r) {
                     return Err(Fail);
@@ -814,12 +784,7 @@ impl Encoder {
     /// A list stored as a hash (e.g. after unset() of its last element and
     /// re-adding), without PRETTY_PRINT.
     #[inline(never)]
-    unsafe fn walk_hash_list(
-        &mut self,
-        ht: *mut sys::HashTable,
-        need_comma: &mut bool,
-        hold: &mut Hold,
-    ) -> Status {
+    unsafe fn walk_hash_list(&mut self, ht: *mut sys::HashTable, need_comma: &mut bool) -> Status {
         // SAFETY: ht is a live array held by our counted copy.
         unsafe {
             for e in HtIter::new(ht) {
@@ -827,9 +792,6 @@ impl Encoder {
                     self.buf.push(b',');
                 }
                 *need_comma = true;
-                if hold.pending && Hold::needed_for(e.val) {
-                    hold.take();
-                }
                 let r = self.encode_child(e.val);
                 if self.aborts(r) {
                     return Err(Fail);
@@ -936,105 +898,6 @@ impl Encoder {
                 return Err(Fail);
             }
             self.encode_zval(sys::rustjson_enum_case_value(obj))
-        }
-    }
-}
-
-/// What a walk holds of the container it walks: the counted copy of its
-/// zval (`php_json_encode_zval`), for an object the reference to its
-/// property table (`zend_std_get_properties_for`), and the recursion mark
-/// (`PHP_JSON_HASH_PROTECT_RECURSION`).
-///
-/// The fast paths take them late: at the first element that could run
-/// user code or lead back to the container (a non-empty array, an object,
-/// a reference, a resource), which is what they are for. A walk that meets
-/// none (null, bools, numbers, strings, empty arrays only: no user code,
-/// nothing below to check against the mark) takes none, and leaves no
-/// trace of them, as if it had taken and dropped them; its ancestors all
-/// hold theirs (each has met it). Where growing the result may bail out
-/// (older PHP), they are taken at once, as stock does.
-struct Hold {
-    /// The table walked (an array, or an object's property table).
-    ht: *mut sys::HashTable,
-    /// The object, for a property table; null for an array.
-    obj: *mut sys::zend_object,
-    /// Type info of the container's zval.
-    type_info: u32,
-    /// Not taken yet.
-    pending: bool,
-}
-
-impl Hold {
-    /// Taken by the caller (the general path).
-    const TAKEN: Hold = Hold {
-        ht: core::ptr::null_mut(),
-        obj: core::ptr::null_mut(),
-        type_info: 0,
-        pending: false,
-    };
-
-    /// Must the container's references and mark be taken before `z` is
-    /// encoded?
-    #[inline(always)]
-    unsafe fn needed_for(z: *const sys::zval) -> bool {
-        // SAFETY: z is a live element of the container.
-        unsafe {
-            let t = zval::ztype(z);
-            t > sys::IS_STRING && !(t == sys::IS_ARRAY && zval::ht_count((*z).value.arr) == 0)
-        }
-    }
-
-    /// Take them: the copy's reference, the table's (objects), the mark.
-    #[inline(never)]
-    unsafe fn take(&mut self) {
-        // SAFETY: ht (and obj) are live: the container's parent holds them.
-        unsafe {
-            let mut copy = self.copy();
-            zval::try_addref(&mut copy);
-            if !self.obj.is_null() {
-                zval::gc_try_addref(&mut (*self.ht).gc);
-            }
-            zval::gc_try_protect(&mut (*self.ht).gc);
-        }
-        self.pending = false;
-    }
-
-    /// The container's zval, as copied.
-    #[inline(always)]
-    fn copy(&self) -> sys::zval {
-        // SAFETY: a zval is plain data; value and type are set below.
-        let mut copy: sys::zval = unsafe { core::mem::zeroed() };
-        copy.value.counted = if self.obj.is_null() {
-            self.ht.cast()
-        } else {
-            self.obj.cast()
-        };
-        copy.u1.type_info = self.type_info;
-        copy
-    }
-
-    /// The end of the walk: remove the mark (if taken).
-    #[inline(always)]
-    unsafe fn unmark(&mut self) {
-        if !self.pending && !self.ht.is_null() {
-            // SAFETY: as for take.
-            unsafe { zval::gc_try_unprotect(&mut (*self.ht).gc) };
-        }
-    }
-
-    /// The end of the container: drop the references (if taken; the last
-    /// one destroys, and may run user code).
-    #[inline(always)]
-    unsafe fn release(&mut self) {
-        if !self.pending && !self.ht.is_null() {
-            // SAFETY: the references were taken by take().
-            unsafe {
-                if !self.obj.is_null() {
-                    release_properties(self.ht);
-                }
-                let mut copy = self.copy();
-                zval::ptr_dtor_nogc(&mut copy);
-            }
         }
     }
 }

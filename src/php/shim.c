@@ -30,8 +30,6 @@ bool rustjson_smart_str_try_grow(smart_str *str, size_t additional)
 	smart_str_erealloc(str, len);
 	return true;
 }
-/* Can growing the result fail without a bailout (see above)? */
-bool rustjson_has_fallible_growth(void) { return smart_str_ferealloc != NULL; }
 zend_string *rustjson_smart_str_extract(smart_str *str) { return smart_str_extract(str); }
 void rustjson_smart_str_free(smart_str *str) { smart_str_free(str); }
 

@@ -36,7 +36,6 @@ bool rustjson_has_exception(void);
  * memory_limit returns false and PHP raises the error when the function
  * returns, as stock ext/json does). */
 bool rustjson_smart_str_try_grow(smart_str *str, size_t additional);
-bool rustjson_has_fallible_growth(void);
 zend_string *rustjson_smart_str_extract(smart_str *str);
 void rustjson_smart_str_free(smart_str *str);
 
