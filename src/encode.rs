@@ -98,9 +98,14 @@ impl Encoder {
                 sys::IS_LONG => number::write_long(&mut self.buf, (*val).value.lval),
                 sys::IS_DOUBLE => self.encode_double_zval((*val).value.dval),
                 sys::IS_STRING => {
-                    return Some(
-                        self.escape_string(zval::zstr_bytes((*val).value.str_), self.options),
-                    )
+                    let s = zval::zstr_bytes((*val).value.str_);
+                    // SAFETY: s is a zend_string's bytes, after its header.
+                    if self.options & opt::NUMERIC_CHECK == 0
+                        && escape::write_short_string_tail16(&mut self.buf, s, &self.key_check)
+                    {
+                        return Some(Ok(()));
+                    }
+                    return Some(self.escape_string(s, self.options));
                 }
                 sys::IS_ARRAY => return Some(self.encode_array_zval(val)),
                 _ => return None,
@@ -724,7 +729,17 @@ impl Encoder {
                         // Skip protected and private members.
                         continue;
                     }
-                    self.key_compact(k, need_comma);
+                    // SAFETY: k is a zend_string's bytes: its header (24
+                    // bytes) precedes them.
+                    if !escape::write_short_key_tail16(
+                        &mut self.buf,
+                        k,
+                        &self.key_check,
+                        *need_comma,
+                    ) {
+                        self.key_slow(k, *need_comma);
+                    }
+                    *need_comma = true;
                 } else {
                     number::write_int_key(&mut self.buf, (*cur).h as i64, *need_comma);
                     *need_comma = true;

@@ -159,6 +159,54 @@ pub fn write_short_key_with<S: Sink>(out: &mut S, s: &[u8], check: &KeyCheck, co
     write_short_key(out, s, check.options, comma)
 }
 
+/// [`write_short_key_with`] for a key stored at the end of a larger object
+/// (a `zend_string`'s bytes follow its header): the check is one load of
+/// the 16 bytes that end where the key ends, without a branch on the key's
+/// length.
+///
+/// # Safety
+/// The 16 bytes that end at `s.as_ptr() + s.len()` must be readable.
+#[inline(always)]
+pub unsafe fn write_short_key_tail16<S: Sink>(
+    out: &mut S,
+    s: &[u8],
+    check: &KeyCheck,
+    comma: bool,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if !tables::has_hex(check.options) {
+        // SAFETY: forwarded.
+        if s.len() >= 16 || !unsafe { x86::is_clean_tail16(s, &check.third) } {
+            return false;
+        }
+        write_key_lt16(out, s, comma);
+        return true;
+    }
+    write_short_key_with(out, s, check, comma)
+}
+
+/// A string under 16 bytes that needs no escape, as `"s"` (what
+/// [`escape_string`] writes for it, with the same reservation), checked as
+/// in [`write_short_key_tail16`]; for any other string nothing is written
+/// and `false` is returned.
+///
+/// # Safety
+/// As for [`write_short_key_tail16`].
+#[inline(always)]
+pub unsafe fn write_short_string_tail16<S: Sink>(out: &mut S, s: &[u8], check: &KeyCheck) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if !tables::has_hex(check.options) {
+        // SAFETY: forwarded.
+        if s.len() >= 16 || !unsafe { x86::is_clean_tail16(s, &check.third) } {
+            return false;
+        }
+        write_clean_lt16(out, s);
+        return true;
+    }
+    let _ = (out, s, check);
+    false
+}
+
 /// An object key that needs no escape, with what surrounds it: `,` when
 /// `comma`, then `"key":`, in one reserve and one commit. Only keys under
 /// 16 bytes are taken; for any other key nothing is written and `false` is
@@ -562,6 +610,59 @@ mod tests {
                                         "{key:?} {options}"
                                     );
                                 }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The tail-load check takes and writes exactly what the plain one does
+    /// (keys placed at the end of a 16-byte-padded buffer, with every byte
+    /// value before them).
+    #[test]
+    fn short_keys_tail16() {
+        for options in option_sets() {
+            let check = KeyCheck::new(options);
+            for n in 0..16usize {
+                for pos in 0..=n {
+                    for bad in [b'"', b'\\', b'/', 0x00, 0x1f, 0x7f, 0x80, 0xe9, b'<'] {
+                        for before in [0x00u8, b'"', 0xff] {
+                            let mut buf = vec![before; 16];
+                            let mut key: Vec<u8> =
+                                (0..n).map(|k| b"abcXYZ019_-.~ "[k % 14]).collect();
+                            if pos < n {
+                                key[pos] = bad;
+                            }
+                            buf.extend_from_slice(&key);
+                            let s = &buf[16..];
+                            for comma in [false, true] {
+                                let mut a = b"{".to_vec();
+                                let mut b = b"{".to_vec();
+                                let ta = write_short_key(&mut a, s, options, comma);
+                                // SAFETY: 16 bytes precede s in buf.
+                                let tb =
+                                    unsafe { write_short_key_tail16(&mut b, s, &check, comma) };
+                                assert_eq!((ta, &a), (tb, &b), "{key:?} {options}");
+                                // A value: taken exactly when the key is,
+                                // written as escape_string writes it.
+                                let mut c = Vec::new();
+                                // SAFETY: as above.
+                                let tc = unsafe { write_short_string_tail16(&mut c, s, &check) };
+                                if tc {
+                                    let mut d = Vec::new();
+                                    escape_string(&mut d, s, options).unwrap();
+                                    assert_eq!(c, d, "{key:?} {options}");
+                                } else {
+                                    assert!(c.is_empty());
+                                }
+                                #[cfg(target_arch = "x86_64")]
+                                assert_eq!(
+                                    tc,
+                                    ta && !tables::has_hex(options),
+                                    "{key:?} {options}"
+                                );
                             }
                         }
                     }

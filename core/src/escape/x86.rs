@@ -122,6 +122,29 @@ pub(super) fn is_clean_lt16_third(s: &[u8], third: &[u8; 16]) -> bool {
     }
 }
 
+/// [`is_clean_lt16_third`] from one load of the 16 bytes that end where
+/// `s` ends; the bytes before `s` are ignored.
+///
+/// # Safety
+/// Those 16 bytes must be readable; `s.len() < 16`.
+#[inline(always)]
+pub(super) unsafe fn is_clean_tail16(s: &[u8], third: &[u8; 16]) -> bool {
+    let n = s.len();
+    debug_assert!(n < 16);
+    // SAFETY: the caller's contract; SSE2 is part of the x86_64 baseline.
+    unsafe {
+        let v = _mm_loadu_si128(s.as_ptr().wrapping_add(n).wrapping_sub(16).cast());
+        let mut acc = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+        acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)));
+        acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)));
+        acc = _mm_or_si128(
+            acc,
+            _mm_cmpeq_epi8(v, _mm_loadu_si128(third.as_ptr().cast())),
+        );
+        (_mm_movemask_epi8(acc) as u32) >> (16 - n) == 0
+    }
+}
+
 /// Whether `s`, 16 to 64 bytes long, needs no escape under `options`,
 /// which must not include `JSON_HEX_TAG`, `JSON_HEX_AMP` or
 /// `JSON_HEX_APOS`: two or four (overlapping) SSE2 loads, one mask.
