@@ -140,8 +140,9 @@ impl Encoder {
             if self.depth >= STACK_CHECK_DEPTH || zval::gc_is_recursive(&(*ht).gc) {
                 return self.encode_container_copy(val);
             }
-            let mut copy: sys::zval = *val;
-            zval::try_addref(&mut copy);
+            // The counted copy of the zval, as its parts.
+            let type_info = (*val).u1.type_info;
+            zval::try_addref(val);
             let as_list = self.options & opt::FORCE_OBJECT == 0 && zval::array_is_list(ht);
             zval::gc_try_protect(&mut (*ht).gc);
             self.buf.push(if as_list { b'[' } else { b'{' });
@@ -165,7 +166,7 @@ impl Encoder {
                 self.depth -= 1;
                 self.buf.push(if as_list { b']' } else { b'}' });
             }
-            zval::ptr_dtor_nogc(&mut copy);
+            zval::release_counted(ht.cast(), type_info);
             r
         }
     }
@@ -197,8 +198,9 @@ impl Encoder {
             {
                 return self.encode_zval(val);
             }
-            let mut copy: sys::zval = *val;
-            zval::try_addref(&mut copy);
+            // The counted copy of the zval, as its parts.
+            let type_info = (*val).u1.type_info;
+            zval::try_addref(val);
             zval::gc_try_addref(&mut (*ht).gc);
             zval::gc_try_protect(&mut (*ht).gc);
             self.buf.push(b'{');
@@ -217,7 +219,7 @@ impl Encoder {
                 self.buf.push(b'}');
             }
             release_properties(ht);
-            zval::ptr_dtor_nogc(&mut copy);
+            zval::release_counted(obj.cast(), type_info);
             r
         }
     }

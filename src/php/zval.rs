@@ -104,6 +104,39 @@ pub unsafe fn ptr_dtor_nogc(zv: *mut sys::zval) {
     }
 }
 
+/// [`ptr_dtor_nogc`] of a counted copy known by its parts (no zval kept in
+/// memory for it): drops the reference that `try_addref` took on a value
+/// of type info `type_info` whose refcounted part is `counted`.
+#[inline(always)]
+pub unsafe fn release_counted(counted: *mut sys::zend_refcounted, type_info: u32) {
+    // SAFETY: counted is the live refcounted part of a value whose copy
+    // holds a reference (refcounted types only).
+    unsafe {
+        if type_info & 0xff00 == 0 {
+            return;
+        }
+        let rc = &mut (*counted).gc.refcount;
+        if *rc > 1 {
+            *rc -= 1;
+        } else {
+            destroy_counted(counted, type_info);
+        }
+    }
+}
+
+/// The last reference of [`release_counted`]: the value's destructor.
+#[cold]
+#[inline(never)]
+unsafe fn destroy_counted(counted: *mut sys::zend_refcounted, type_info: u32) {
+    // SAFETY: a zval rebuilt from the parts; the shim runs the destructor.
+    unsafe {
+        let mut z: sys::zval = core::mem::zeroed();
+        z.value.counted = counted;
+        z.u1.type_info = type_info;
+        sys::rustjson_zval_ptr_dtor_nogc(&mut z);
+    }
+}
+
 /// Number of elements (`zend_hash_num_elements`).
 #[inline(always)]
 pub unsafe fn ht_count(ht: *const sys::HashTable) -> u32 {
