@@ -34,11 +34,17 @@
 //!   mask, and runs of blocks of two-byte escapes are expanded with
 //!   shuffles (AVX2); see `kernel.rs` for the loop and the output space
 //!   rule, and `x86.rs` / `swar.rs` for the scans;
-//! - object keys under 16 bytes that need no escape are written with their
-//!   comma, quotes and colon in one reservation ([`write_short_key`]);
+//! - object keys of up to 64 bytes that need no escape are written with
+//!   their comma, quotes and colon in one reservation ([`write_short_key`],
+//!   [`write_mid_key`]); for a key or value that is a `zend_string`, whose
+//!   header precedes its bytes, the check under 16 bytes is one load of the
+//!   16 bytes ending where the string ends ([`write_short_key_tail16`],
+//!   [`write_short_string_tail16`]);
 //! - UTF-8 is decoded inline from word loads, several sequences at a time;
-//!   `\uXXXX` is one 8-byte store from two 256-entry tables; under
-//!   `JSON_UNESCAPED_UNICODE` a run of valid sequences is copied in one go;
+//!   `\uXXXX` is one 8-byte store from two 256-entry tables; runs of 3-byte
+//!   sequences (CJK) become escapes four at a time with SSSE3 (AVX2 and SSE2
+//!   scanners, when the CPU has it); under `JSON_UNESCAPED_UNICODE` a run of
+//!   valid sequences is copied in one go;
 //! - under `JSON_UNESCAPED_UNICODE` with AVX2, non-ASCII text is validated
 //!   and copied 32 bytes at a time (the lookup-table validation of
 //!   simdjson/simdutf8, plus the ASCII escapes and U+2028/U+2029 in the same
