@@ -137,6 +137,7 @@ static CLASS: [[u8; 256]; 32] = build_all();
 /// is escaped. So a byte `b < 0x80` needs work iff
 /// `high[b >> 4] & low[b & 15] != 0`, and a byte `>= 0x80` never matches
 /// (a table lookup by nibble, as a vector shuffle does it).
+#[cfg(target_arch = "x86_64")]
 pub(super) static ESC_NIBBLES: [[[u8; 16]; 2]; 32] = {
     let mut all = [[[0u8; 16]; 2]; 32];
     let mut i = 0;
