@@ -141,32 +141,13 @@ pub(super) trait Scanner {
         (0, 0)
     }
 
-    /// Whether [`Scanner::u_escape_3byte_run`] is implemented (and the
-    /// CPU can run it).
+    /// May the general path take runs of 3-byte sequences four at a time
+    /// with SSSE3 (`x86::u_escape_3byte_run`)? Only where the CPU running
+    /// the scanner has SSSE3.
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn has_u3() -> bool {
         false
-    }
-
-    /// Without `JSON_UNESCAPED_UNICODE`: writes the `\uXXXX` escapes of the
-    /// longest run of groups of four valid 3-byte sequences (12 bytes in,
-    /// 24 out) from `src` on, and returns (bytes read, bytes written). A
-    /// group is taken only while 16 bytes of it are readable
-    /// (`avail - read >= 16`) and the room left keeps the general path's
-    /// invariant after it (`room - written >= avail - read + 28` before).
-    ///
-    /// # Safety
-    /// `src` valid for reads of `avail` bytes, `dst` for writes of `room`
-    /// bytes, no overlap; [`Scanner::has_u3`] returned true.
-    #[inline(always)]
-    unsafe fn u_escape_3byte_run(
-        src: *const u8,
-        avail: usize,
-        dst: *mut u8,
-        room: usize,
-    ) -> (usize, usize) {
-        let _ = (src, avail, dst, room);
-        (0, 0)
     }
 
     /// Whether [`Scanner::utf8_blocks`] is implemented.
@@ -890,6 +871,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                     // A run of them (CJK text): four at a time in vector
                     // registers where the scanner can.
                     // SAFETY (reads): rem >= 22 bytes from i.
+                    #[cfg(target_arch = "x86_64")]
                     if rem >= 6 + 16
                         && V::has_u3()
                         && unsafe {
@@ -898,9 +880,10 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                         }
                     {
                         // SAFETY: rem - 6 bytes readable at i + 6; the room
-                        // after the two units written is lim - pos - 12.
+                        // after the two units written is lim - pos - 12;
+                        // SSSE3 by has_u3.
                         let (read, written) = unsafe {
-                            V::u_escape_3byte_run(
+                            super::x86::u_escape_3byte_run(
                                 p.add(i + 6),
                                 rem - 6,
                                 pos.add(12),

@@ -240,17 +240,6 @@ impl<const HEX: bool> Scanner for Sse2<HEX> {
     }
 
     #[inline(always)]
-    unsafe fn u_escape_3byte_run(
-        src: *const u8,
-        avail: usize,
-        dst: *mut u8,
-        room: usize,
-    ) -> (usize, usize) {
-        // SAFETY: forwarded; SSSE3 was detected (has_u3).
-        unsafe { u_escape_3byte_run(src, avail, dst, room) }
-    }
-
-    #[inline(always)]
     unsafe fn ctx(options: u32) -> Sse2Ctx {
         sse2_ctx(&stop_bytes(options))
     }
@@ -380,17 +369,6 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
     fn has_u3() -> bool {
         // AVX2 implies SSSE3.
         true
-    }
-
-    #[inline(always)]
-    unsafe fn u_escape_3byte_run(
-        src: *const u8,
-        avail: usize,
-        dst: *mut u8,
-        room: usize,
-    ) -> (usize, usize) {
-        // SAFETY: forwarded; SSSE3 is there (see has_u3).
-        unsafe { u_escape_3byte_run(src, avail, dst, room) }
     }
 
     const EXPAND: bool = true;
@@ -1035,17 +1013,25 @@ pub(super) unsafe fn escape_avx2<S: Sink, const RAW: bool>(
     }
 }
 
-/// [`Scanner::u_escape_3byte_run`] with SSSE3: per group, one shuffle puts
+/// Without `JSON_UNESCAPED_UNICODE`: writes the `\uXXXX` escapes of the
+/// longest run of groups of four valid 3-byte sequences (12 bytes in, 24
+/// out) from `src` on, and returns (bytes read, bytes written). A group is
+/// taken only while 16 bytes of it are readable (`avail - read >= 16`) and
+/// the room left keeps the general path's invariant after it
+/// (`room - written >= avail - read + 28` before).
+///
+/// With SSSE3: per group, one shuffle puts
 /// each sequence in a 32-bit lane, where its pattern and code point are
 /// checked (no overlong, no surrogate) and the code point assembled; its
 /// four nibbles become hex digits by one table shuffle, which two more
 /// shuffles place behind the `\u` of each escape.
 ///
 /// # Safety
-/// As for [`Scanner::u_escape_3byte_run`]; the CPU supports SSSE3.
+/// `src` valid for reads of `avail` bytes, `dst` for writes of `room`
+/// bytes, no overlap; the CPU supports SSSE3 (`Scanner::has_u3`).
 #[target_feature(enable = "ssse3")]
 #[inline(never)]
-unsafe fn u_escape_3byte_run(
+pub(super) unsafe fn u_escape_3byte_run(
     src: *const u8,
     avail: usize,
     dst: *mut u8,
