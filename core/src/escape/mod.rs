@@ -232,6 +232,23 @@ pub fn write_short_key<S: Sink>(out: &mut S, s: &[u8], options: u32, comma: bool
 /// `,` (when `comma`) + `"s":` for a clean key `s` under 16 bytes.
 #[inline(always)]
 fn write_key_lt16<S: Sink>(out: &mut S, s: &[u8], comma: bool) {
+    // SAFETY: copy_lt16 copies n < 16 bytes within both regions.
+    unsafe { write_key_framed(out, s, comma, kernel::copy_lt16) }
+}
+
+/// `,` (when `comma`) + `"s":` for a clean key `s`, in one reserve and one
+/// commit; `copy(src, dst, n)` copies the key's `n` bytes.
+///
+/// # Safety
+/// `copy` must copy exactly `s.len()` bytes, reading and writing nothing
+/// else.
+#[inline(always)]
+unsafe fn write_key_framed<S: Sink>(
+    out: &mut S,
+    s: &[u8],
+    comma: bool,
+    copy: unsafe fn(*const u8, *mut u8, usize),
+) {
     let n = s.len();
     let c = usize::from(comma);
     out.reserve(n + 3 + c);
@@ -244,7 +261,7 @@ fn write_key_lt16<S: Sink>(out: &mut S, s: &[u8], comma: bool) {
         let q = dst.add(c);
         q.write(b'"');
         let body = q.add(1);
-        kernel::copy_lt16(s.as_ptr(), body, n);
+        copy(s.as_ptr(), body, n);
         body.add(n).write(b'"');
         body.add(n + 1).write(b':');
         out.commit(n + 3 + c);
@@ -266,28 +283,9 @@ pub fn write_mid_key<S: Sink>(out: &mut S, s: &[u8], options: u32, comma: bool) 
         {
             return false;
         }
-        let c = usize::from(comma);
-        out.reserve(n + 3 + c);
-        // SAFETY: n + 3 + c bytes of spare capacity were reserved; every
-        // write below lies within them (the comma, written unconditionally,
-        // is overwritten by the quote when `c` is 0), every read within `s`.
-        unsafe {
-            let dst = out.spare_ptr();
-            dst.write(b',');
-            let q = dst.add(c);
-            q.write(b'"');
-            let body = q.add(1);
-            let src = s.as_ptr();
-            if n > 32 {
-                kernel::copy_lt32(src, body, 32);
-                kernel::copy_lt32(src.add(n - 32), body.add(n - 32), 32);
-            } else {
-                kernel::copy_lt32(src, body, n);
-            }
-            body.add(n).write(b'"');
-            body.add(n + 1).write(b':');
-            out.commit(n + 3 + c);
-        }
+        // SAFETY: copy_16_to_64 copies 16 <= n <= 64 bytes within both
+        // regions.
+        unsafe { write_key_framed(out, s, comma, copy_16_to_64) };
         true
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -366,6 +364,26 @@ fn write_clean_lt16<S: Sink>(out: &mut S, s: &[u8]) {
     }
 }
 
+/// Copies `16 <= n <= 64` bytes with two or four overlapping 32-byte-wide
+/// copies.
+///
+/// # Safety
+/// `src` valid for reads and `dst` for writes of `n` bytes, no overlap.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn copy_16_to_64(src: *const u8, dst: *mut u8, n: usize) {
+    debug_assert!((16..=64).contains(&n));
+    // SAFETY: every access lies within the first n bytes.
+    unsafe {
+        if n > 32 {
+            kernel::copy_lt32(src, dst, 32);
+            kernel::copy_lt32(src.add(n - 32), dst.add(n - 32), 32);
+        } else {
+            kernel::copy_lt32(src, dst, n);
+        }
+    }
+}
+
 /// `"` + `s` + `"` for a string of 16 to 64 bytes that needs no escape.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -378,14 +396,8 @@ fn write_clean_16_to_64<S: Sink>(out: &mut S, s: &[u8]) {
     unsafe {
         let dst = out.spare_ptr();
         dst.write(b'"');
-        let src = s.as_ptr();
         let body = dst.add(1);
-        if n > 32 {
-            kernel::copy_lt32(src, body, 32);
-            kernel::copy_lt32(src.add(n - 32), body.add(n - 32), 32);
-        } else {
-            kernel::copy_lt32(src, body, n);
-        }
+        copy_16_to_64(s.as_ptr(), body, n);
         body.add(n).write(b'"');
         out.commit(n + 2);
     }
