@@ -148,7 +148,7 @@ impl Encoder {
             self.buf.push(if as_list { b'[' } else { b'{' });
             self.depth += 1;
             let mut need_comma = false;
-            let mut r = if !as_list {
+            let r = if !as_list {
                 self.walk_map::<false>(ht, &mut need_comma)
             } else if (*ht).u.flags & sys::HASH_FLAG_PACKED != 0 {
                 self.walk_packed::<false>(ht, &mut need_comma)
@@ -156,16 +156,7 @@ impl Encoder {
                 self.walk_hash_list(ht, &mut need_comma)
             };
             zval::gc_try_unprotect(&mut (*ht).gc);
-            if r.is_ok() && self.depth > self.max_depth {
-                self.error_code = error::DEPTH;
-                if !self.partial() {
-                    r = Err(Fail);
-                }
-            }
-            if r.is_ok() {
-                self.depth -= 1;
-                self.buf.push(if as_list { b']' } else { b'}' });
-            }
+            let r = self.close_fast(r, if as_list { b']' } else { b'}' });
             zval::release_counted(ht.cast(), type_info);
             r
         }
@@ -206,22 +197,30 @@ impl Encoder {
             self.buf.push(b'{');
             self.depth += 1;
             let mut need_comma = false;
-            let mut r = self.walk_map::<true>(ht, &mut need_comma);
+            let r = self.walk_map::<true>(ht, &mut need_comma);
             zval::gc_try_unprotect(&mut (*ht).gc);
-            if r.is_ok() && self.depth > self.max_depth {
-                self.error_code = error::DEPTH;
-                if !self.partial() {
-                    r = Err(Fail);
-                }
-            }
-            if r.is_ok() {
-                self.depth -= 1;
-                self.buf.push(b'}');
-            }
+            let r = self.close_fast(r, b'}');
             release_properties(ht);
             zval::release_counted(obj.cast(), type_info);
             r
         }
+    }
+
+    /// The end of a container walked by [`Encoder::encode_array_fast`] or
+    /// [`Encoder::encode_object_fast`], after its walk `r`: the depth check
+    /// of `php_json_encode_array`, then the closing bracket.
+    #[inline(always)]
+    fn close_fast(&mut self, r: Status, close: u8) -> Status {
+        r?;
+        if self.depth > self.max_depth {
+            self.error_code = error::DEPTH;
+            if !self.partial() {
+                return Err(Fail);
+            }
+        }
+        self.depth -= 1;
+        self.buf.push(close);
+        Ok(())
     }
 
     /// An array value: `[]`/`{}` directly when empty (nothing to walk, protect
