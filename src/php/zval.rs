@@ -338,7 +338,11 @@ pub unsafe fn prefetch_inner(zv: *const sys::zval) {
         if t == sys::IS_ARRAY {
             prefetch((*(*zv).value.arr).__bindgen_anon_1.arData as *const u8);
         } else if t == sys::IS_OBJECT {
-            prefetch((*(*zv).value.obj).properties as *const u8);
+            let ht = (*(*zv).value.obj).properties;
+            prefetch(ht as *const u8);
+            if !ht.is_null() {
+                prefetch((*ht).__bindgen_anon_1.arData as *const u8);
+            }
         }
     }
 }
