@@ -143,7 +143,7 @@ impl Encoder {
             // The counted copy of the zval, as its parts.
             let type_info = (*val).u1.type_info;
             zval::try_addref(val);
-            let as_list = self.options & opt::FORCE_OBJECT == 0 && zval::array_is_list(ht);
+            let as_list = self.options & opt::FORCE_OBJECT == 0 && zval::array_is_list_nonempty(ht);
             zval::gc_try_protect(&mut (*ht).gc);
             self.buf.push(if as_list { b'[' } else { b'{' });
             self.depth += 1;

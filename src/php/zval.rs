@@ -212,11 +212,17 @@ impl Iterator for HtIter {
 /// `zend_array_is_list`: keys are exactly 0..n-1 in iteration order.
 #[inline(always)]
 pub unsafe fn array_is_list(ht: *const sys::HashTable) -> bool {
+    // SAFETY: ht is live.
+    unsafe { (*ht).nNumOfElements == 0 || array_is_list_nonempty(ht) }
+}
+
+/// [`array_is_list`] for a table known to hold elements (so at least one
+/// slot is used).
+#[inline(always)]
+pub unsafe fn array_is_list_nonempty(ht: *const sys::HashTable) -> bool {
     // SAFETY: ht is live; the walk mirrors the Zend inline function.
     unsafe {
-        if (*ht).nNumOfElements == 0 {
-            return true;
-        }
+        debug_assert!((*ht).nNumOfElements != 0);
         let packed = (*ht).u.flags & sys::HASH_FLAG_PACKED != 0;
         if packed && (*ht).nNumUsed == (*ht).nNumOfElements {
             // Packed without holes.
@@ -238,7 +244,7 @@ pub unsafe fn array_is_list(ht: *const sys::HashTable) -> bool {
         } else {
             let data = (*ht).__bindgen_anon_1.arData;
             // A map answers at its first bucket, most often the first slot.
-            if used > 0 && ztype(&(*data).val) != sys::IS_UNDEF && !(*data).key.is_null() {
+            if ztype(&(*data).val) != sys::IS_UNDEF && !(*data).key.is_null() {
                 return false;
             }
             for i in 0..used {
