@@ -145,7 +145,9 @@ impl Encoder {
             zval::try_addref(val);
             let as_list = self.options & opt::FORCE_OBJECT == 0 && zval::array_is_list_nonempty(ht);
             zval::gc_try_protect(&mut (*ht).gc);
-            self.buf.push(if as_list { b'[' } else { b'{' });
+            if as_list {
+                self.buf.push(b'[');
+            }
             self.depth += 1;
             let mut need_comma = false;
             let r = if !as_list {
@@ -194,9 +196,9 @@ impl Encoder {
             zval::try_addref(val);
             zval::gc_try_addref(&mut (*ht).gc);
             zval::gc_try_protect(&mut (*ht).gc);
-            self.buf.push(b'{');
             self.depth += 1;
             let mut need_comma = false;
+            // walk_map writes the `{`.
             let r = self.walk_map::<true>(ht, &mut need_comma);
             zval::gc_try_unprotect(&mut (*ht).gc);
             let r = self.close_fast(r, b'}');
@@ -495,11 +497,15 @@ impl Encoder {
             if !recursion_rc.is_null() {
                 zval::gc_try_protect(recursion_rc);
             }
-            self.buf.push(if as_list { b'[' } else { b'{' });
+            let walks = !self.pretty() && !hooked && !myht.is_null();
+            // The map walks write their `{` themselves.
+            if !walks || as_list {
+                self.buf.push(if as_list { b'[' } else { b'{' });
+            }
             self.depth += 1;
 
             let mut need_comma = false;
-            if !self.pretty() && !hooked && !myht.is_null() {
+            if walks {
                 // Without PRETTY_PRINT (and hooks): the specialized walks.
                 let r = if is_object {
                     self.walk_map::<true>(myht, &mut need_comma)
@@ -668,22 +674,23 @@ impl Encoder {
     /// comma, quotes and colon, in one write.
     #[inline(always)]
     fn key_compact(&mut self, key: &[u8], need_comma: &mut bool) {
-        if !escape::write_short_key_with(&mut self.buf, key, &self.key_check, *need_comma) {
-            self.key_slow(key, *need_comma);
+        let sep = need_comma.then_some(b',');
+        if !escape::write_short_key_with(&mut self.buf, key, &self.key_check, sep) {
+            self.key_slow(key, sep);
         }
         *need_comma = true;
     }
 
     /// A key that [`escape::write_short_key`] does not take: 16 to 64
-    /// clean bytes the same way ([`escape::write_mid_key`]), else `,` when
-    /// `comma`, the escaped key, `:`.
+    /// clean bytes the same way ([`escape::write_mid_key`]), else `sep`
+    /// when given, the escaped key, `:`.
     #[inline(never)]
-    fn key_slow(&mut self, key: &[u8], comma: bool) {
-        if escape::write_mid_key(&mut self.buf, key, self.options, comma) {
+    fn key_slow(&mut self, key: &[u8], sep: Option<u8>) {
+        if escape::write_mid_key(&mut self.buf, key, self.options, sep) {
             return;
         }
-        if comma {
-            self.buf.push(b',');
+        if let Some(b) = sep {
+            self.buf.push(b);
         }
         self.write_key(key);
         self.buf.push(b':');
@@ -691,7 +698,9 @@ impl Encoder {
 
     /// The elements of a string-keyed (or mixed) array, without
     /// PRETTY_PRINT: `ZEND_HASH_FOREACH_KEY_VAL_IND` over the buckets, the
-    /// separators and key written together.
+    /// separators and key written together. The opening `{` is written
+    /// here, with the first key (or alone when there is none): the caller
+    /// does not write it.
     /// `OBJ`: a property table (protected and private members, whose
     /// mangled names start with a NUL byte, are skipped).
     #[inline(always)]
@@ -707,6 +716,8 @@ impl Encoder {
             if (*ht).u.flags & sys::HASH_FLAG_PACKED != 0 {
                 return self.walk_packed::<true>(ht, need_comma);
             }
+            // What precedes the next key: the object's `{`, then `,`.
+            let mut sep = b'{';
             let mut b = (*ht).__bindgen_anon_1.arData;
             let end = b.add((*ht).nNumUsed as usize);
             while b < end {
@@ -732,30 +743,27 @@ impl Encoder {
                     }
                     // SAFETY: k is a zend_string's bytes: its header (24
                     // bytes) precedes them.
-                    if !escape::write_short_key_tail16(
-                        &mut self.buf,
-                        k,
-                        &self.key_check,
-                        *need_comma,
-                    ) {
-                        self.key_slow(k, *need_comma);
+                    if !escape::write_short_key_tail16(&mut self.buf, k, &self.key_check, Some(sep))
+                    {
+                        self.key_slow(k, Some(sep));
                     }
-                    *need_comma = true;
                 } else {
-                    number::write_int_key(&mut self.buf, (*cur).h as i64, *need_comma);
-                    *need_comma = true;
+                    number::write_int_key(&mut self.buf, (*cur).h as i64, Some(sep));
                 }
+                sep = b',';
                 let r = self.encode_child(z);
                 if self.aborts(r) {
                     return Err(Fail);
                 }
             }
+            self.map_end(sep, need_comma);
             Ok(())
         }
     }
 
     /// The elements of a packed array, without PRETTY_PRINT: as a list, or
-    /// (`KEYS`, under FORCE_OBJECT) with their integer keys.
+    /// (`KEYS`, under FORCE_OBJECT) with their integer keys (and then, as
+    /// in [`Encoder::walk_map`], the opening `{` too).
     #[inline(always)]
     unsafe fn walk_packed<const KEYS: bool>(
         &mut self,
@@ -767,6 +775,7 @@ impl Encoder {
         unsafe {
             let base = (*ht).__bindgen_anon_1.arPacked;
             let end = base.add((*ht).nNumUsed as usize);
+            let mut sep = b'{';
             let mut z = base;
             while z < end {
                 let mut cur = z;
@@ -783,15 +792,21 @@ impl Encoder {
                 }
                 if KEYS {
                     let index = z.offset_from(base) - 1;
-                    number::write_int_key(&mut self.buf, index as i64, *need_comma);
-                } else if *need_comma {
-                    self.buf.push(b',');
+                    number::write_int_key(&mut self.buf, index as i64, Some(sep));
+                    sep = b',';
+                } else {
+                    if *need_comma {
+                        self.buf.push(b',');
+                    }
+                    *need_comma = true;
                 }
-                *need_comma = true;
                 let r = self.encode_child(cur);
                 if self.aborts(r) {
                     return Err(Fail);
                 }
+            }
+            if KEYS {
+                self.map_end(sep, need_comma);
             }
             Ok(())
         }
@@ -814,6 +829,17 @@ impl Encoder {
                 }
             }
             Ok(())
+        }
+    }
+
+    /// The end of a map walk whose next separator is `sep`: the `{` when no
+    /// member was written; `need_comma` says whether one was.
+    #[inline(always)]
+    fn map_end(&mut self, sep: u8, need_comma: &mut bool) {
+        if sep == b'{' {
+            self.buf.push(b'{');
+        } else {
+            *need_comma = true;
         }
     }
 

@@ -153,16 +153,21 @@ impl KeyCheck {
 
 /// [`write_short_key`] with the check's constants computed beforehand.
 #[inline(always)]
-pub fn write_short_key_with<S: Sink>(out: &mut S, s: &[u8], check: &KeyCheck, comma: bool) -> bool {
+pub fn write_short_key_with<S: Sink>(
+    out: &mut S,
+    s: &[u8],
+    check: &KeyCheck,
+    sep: Option<u8>,
+) -> bool {
     #[cfg(target_arch = "x86_64")]
     if !tables::has_hex(check.options) {
         if s.len() >= 16 || !x86::is_clean_lt16_third(s, &check.third) {
             return false;
         }
-        write_key_lt16(out, s, comma);
+        write_key_lt16(out, s, sep);
         return true;
     }
-    write_short_key(out, s, check.options, comma)
+    write_short_key(out, s, check.options, sep)
 }
 
 /// [`write_short_key_with`] for a key stored at the end of a larger object
@@ -177,7 +182,7 @@ pub unsafe fn write_short_key_tail16<S: Sink>(
     out: &mut S,
     s: &[u8],
     check: &KeyCheck,
-    comma: bool,
+    sep: Option<u8>,
 ) -> bool {
     #[cfg(target_arch = "x86_64")]
     if !tables::has_hex(check.options) {
@@ -185,10 +190,10 @@ pub unsafe fn write_short_key_tail16<S: Sink>(
         if s.len() >= 16 || !unsafe { x86::is_clean_tail16(s, &check.third) } {
             return false;
         }
-        write_key_lt16(out, s, comma);
+        write_key_lt16(out, s, sep);
         return true;
     }
-    write_short_key_with(out, s, check, comma)
+    write_short_key_with(out, s, check, sep)
 }
 
 /// A string under 16 bytes that needs no escape, as `"s"` (what
@@ -214,30 +219,32 @@ pub unsafe fn write_short_string_tail16<S: Sink>(out: &mut S, s: &[u8], check: &
 }
 
 /// An object key that needs no escape, with what surrounds it: `,` when
-/// `comma`, then `"key":`, in one reserve and one commit. Only keys under
+/// `sep` (given: the `,` or `{` before the key), then `"key":`, in one reserve and one commit. Only keys under
 /// 16 bytes are taken; for any other key nothing is written and `false` is
 /// returned (the caller writes it the long way, with [`escape_string`]).
 ///
 /// Memory: reserves exactly what it writes (stock appends the same bytes
 /// in three steps).
 #[inline(always)]
-pub fn write_short_key<S: Sink>(out: &mut S, s: &[u8], options: u32, comma: bool) -> bool {
+pub fn write_short_key<S: Sink>(out: &mut S, s: &[u8], options: u32, sep: Option<u8>) -> bool {
     if s.len() >= 16 || !is_clean_lt16(s, options) {
         return false;
     }
-    write_key_lt16(out, s, comma);
+    write_key_lt16(out, s, sep);
     true
 }
 
-/// `,` (when `comma`) + `"s":` for a clean key `s` under 16 bytes.
+/// `sep` (when given) + `"s":` for a clean key `s` under 16 bytes.
 #[inline(always)]
-fn write_key_lt16<S: Sink>(out: &mut S, s: &[u8], comma: bool) {
+fn write_key_lt16<S: Sink>(out: &mut S, s: &[u8], sep: Option<u8>) {
     // SAFETY: copy_lt16 copies n < 16 bytes within both regions.
-    unsafe { write_key_framed(out, s, comma, kernel::copy_lt16) }
+    unsafe { write_key_framed(out, s, sep, kernel::copy_lt16) }
 }
 
-/// `,` (when `comma`) + `"s":` for a clean key `s`, in one reserve and one
-/// commit; `copy(src, dst, n)` copies the key's `n` bytes.
+/// `sep` (when given: the `,` between members, or the object's opening
+/// `{` when the walk writes it with the first key) + `"s":` for a clean key
+/// `s`, in one reserve and one commit; `copy(src, dst, n)` copies the key's
+/// `n` bytes.
 ///
 /// # Safety
 /// `copy` must copy exactly `s.len()` bytes, reading and writing nothing
@@ -246,18 +253,18 @@ fn write_key_lt16<S: Sink>(out: &mut S, s: &[u8], comma: bool) {
 unsafe fn write_key_framed<S: Sink>(
     out: &mut S,
     s: &[u8],
-    comma: bool,
+    sep: Option<u8>,
     copy: unsafe fn(*const u8, *mut u8, usize),
 ) {
     let n = s.len();
-    let c = usize::from(comma);
+    let c = usize::from(sep.is_some());
     out.reserve(n + 3 + c);
     // SAFETY: n + 3 + c bytes of spare capacity were reserved; every write
-    // below lies within them (the comma, written unconditionally, is
-    // overwritten by the quote when `c` is 0), every read within `s`.
+    // below lies within them (the separator, written unconditionally, is
+    // overwritten by the quote when there is none), every read within `s`.
     unsafe {
         let dst = out.spare_ptr();
-        dst.write(b',');
+        dst.write(sep.unwrap_or(b'"'));
         let q = dst.add(c);
         q.write(b'"');
         let body = q.add(1);
@@ -268,12 +275,12 @@ unsafe fn write_key_framed<S: Sink>(
     }
 }
 
-/// [`write_short_key`] for keys of 16 to 64 bytes: `,` when `comma`, then
+/// [`write_short_key`] for keys of 16 to 64 bytes: `sep` when given, then
 /// `"key":`, in one reserve and one commit, for a key that needs no escape
 /// (checked with two or four SSE2 loads; x86_64 without `JSON_HEX_*`
 /// only). For any other key nothing is written and `false` is returned.
 #[inline(always)]
-pub fn write_mid_key<S: Sink>(out: &mut S, s: &[u8], options: u32, comma: bool) -> bool {
+pub fn write_mid_key<S: Sink>(out: &mut S, s: &[u8], options: u32, sep: Option<u8>) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         let n = s.len();
@@ -285,12 +292,12 @@ pub fn write_mid_key<S: Sink>(out: &mut S, s: &[u8], options: u32, comma: bool) 
         }
         // SAFETY: copy_16_to_64 copies 16 <= n <= 64 bytes within both
         // regions.
-        unsafe { write_key_framed(out, s, comma, copy_16_to_64) };
+        unsafe { write_key_framed(out, s, sep, copy_16_to_64) };
         true
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (out, s, options, comma);
+        let _ = (out, s, options, sep);
         false
     }
 }
@@ -604,27 +611,25 @@ mod tests {
                         if pos < n {
                             key[pos] = bad;
                         }
-                        for comma in [false, true] {
+                        for sep in [None, Some(b','), Some(b'{')] {
                             let mut out = b"{".to_vec();
-                            let taken = write_mid_key(&mut out, &key, options, comma);
+                            let taken = write_mid_key(&mut out, &key, options, sep);
                             let mut want = b"{".to_vec();
-                            if comma {
-                                want.push(b',');
-                            }
+                            want.extend_from_slice(sep.as_slice());
                             let ok = escape_string(&mut want, &key, options).is_ok();
                             want.push(b':');
                             if taken {
                                 assert!(ok);
                                 assert_eq!(out, want, "{key:?} {options}");
                                 // Only clean keys are taken.
-                                assert_eq!(want.len(), n + 3 + usize::from(comma) + 1);
+                                assert_eq!(want.len(), n + 3 + usize::from(sep.is_some()) + 1);
                             } else {
                                 assert_eq!(out, b"{");
                                 #[cfg(target_arch = "x86_64")]
                                 if !tables::has_hex(options) {
                                     assert_ne!(
                                         want.len(),
-                                        n + 3 + usize::from(comma) + 1,
+                                        n + 3 + usize::from(sep.is_some()) + 1,
                                         "{key:?} {options}"
                                     );
                                 }
@@ -655,13 +660,12 @@ mod tests {
                             }
                             buf.extend_from_slice(&key);
                             let s = &buf[16..];
-                            for comma in [false, true] {
+                            for sep in [None, Some(b','), Some(b'{')] {
                                 let mut a = b"{".to_vec();
                                 let mut b = b"{".to_vec();
-                                let ta = write_short_key(&mut a, s, options, comma);
+                                let ta = write_short_key(&mut a, s, options, sep);
                                 // SAFETY: 16 bytes precede s in buf.
-                                let tb =
-                                    unsafe { write_short_key_tail16(&mut b, s, &check, comma) };
+                                let tb = unsafe { write_short_key_tail16(&mut b, s, &check, sep) };
                                 assert_eq!((ta, &a), (tb, &b), "{key:?} {options}");
                                 // A value: taken exactly when the key is,
                                 // written as escape_string writes it.
@@ -711,11 +715,11 @@ mod tests {
         for options in option_sets() {
             let check = KeyCheck::new(options);
             for key in &keys {
-                for comma in [false, true] {
+                for sep in [None, Some(b','), Some(b'{')] {
                     let mut a = b"{".to_vec();
                     let mut b = b"{".to_vec();
-                    let ta = write_short_key(&mut a, key, options, comma);
-                    let tb = write_short_key_with(&mut b, key, &check, comma);
+                    let ta = write_short_key(&mut a, key, options, sep);
+                    let tb = write_short_key_with(&mut b, key, &check, sep);
                     assert_eq!((ta, &a), (tb, &b), "{key:?} {options}");
                 }
             }
@@ -725,16 +729,21 @@ mod tests {
     #[test]
     fn short_keys() {
         for options in option_sets() {
-            for (key, comma) in [
-                (&b""[..], false),
-                (b"id", true),
-                (b"fifteen_bytes__", false),
+            for (key, sep) in [
+                (&b""[..], None),
+                (b"id", Some(b',')),
+                (b"fifteen_bytes__", None),
+                (b"x", Some(b'{')),
             ] {
                 let mut out = b"{".to_vec();
-                assert!(write_short_key(&mut out, key, options, comma));
+                assert!(write_short_key(&mut out, key, options, sep));
                 let want = [
                     &b"{"[..],
-                    if comma { b"," } else { b"" },
+                    match sep {
+                        Some(b',') => b",",
+                        Some(_) => b"{",
+                        None => b"",
+                    },
                     b"\"",
                     key,
                     b"\":",
@@ -743,16 +752,17 @@ mod tests {
                 assert_eq!(out, want);
             }
             let mut out = Vec::new();
+            let sep = Some(b',');
             assert!(!write_short_key(
                 &mut out,
                 b"sixteen_bytes___",
                 options,
-                true
+                sep
             ));
-            assert!(!write_short_key(&mut out, b"a\"b", options, true));
-            assert!(!write_mid_key(&mut out, b"fifteen_bytes__", options, true));
-            assert!(!write_mid_key(&mut out, &[b'k'; 65], options, true));
-            assert!(!write_short_key(&mut out, "é".as_bytes(), options, false));
+            assert!(!write_short_key(&mut out, b"a\"b", options, sep));
+            assert!(!write_mid_key(&mut out, b"fifteen_bytes__", options, sep));
+            assert!(!write_mid_key(&mut out, &[b'k'; 65], options, sep));
+            assert!(!write_short_key(&mut out, "é".as_bytes(), options, None));
             assert!(out.is_empty());
         }
     }

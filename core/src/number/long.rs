@@ -176,23 +176,24 @@ pub fn write_long<S: Sink>(out: &mut S, v: i64) {
     }
 }
 
-/// An integer array key as an object key, with what surrounds it: `,` when
-/// `comma`, then `"123":`, in one reserve and one commit (stock appends the
-/// same bytes in several steps).
+/// An integer array key as an object key, with what surrounds it: `sep`
+/// when given (the `,` between members, or the object's opening `{`), then
+/// `"123":`, in one reserve and one commit (stock appends the same bytes in
+/// several steps).
 #[inline(always)]
-pub fn write_int_key<S: Sink>(out: &mut S, v: i64, comma: bool) {
+pub fn write_int_key<S: Sink>(out: &mut S, v: i64, sep: Option<u8>) {
     let n = v.unsigned_abs();
     let digits = decimal_len(n);
     let neg = usize::from(v < 0);
-    let c = usize::from(comma);
+    let c = usize::from(sep.is_some());
     let len = c + 1 + neg + digits + 2;
     out.reserve(len);
-    // SAFETY: `len` bytes of spare capacity were reserved; the comma (always
-    // written) is overwritten by the quote when `c` is 0, and the sign by
-    // the first digit when `neg` is 0.
+    // SAFETY: `len` bytes of spare capacity were reserved; the separator
+    // (always written) is overwritten by the quote when there is none, and
+    // the sign by the first digit when `neg` is 0.
     unsafe {
         let start = out.spare_ptr();
-        start.write(b',');
+        start.write(sep.unwrap_or(b'"'));
         let q = start.add(c);
         q.write(b'"');
         q.add(1).write(b'-');
@@ -324,16 +325,17 @@ mod tests {
 
     #[test]
     fn int_keys() {
-        for (v, comma, want) in [
-            (0i64, false, "\"0\":"),
-            (7, true, ",\"7\":"),
-            (-42, true, ",\"-42\":"),
-            (123456789, false, "\"123456789\":"),
-            (i64::MIN, true, ",\"-9223372036854775808\":"),
-            (i64::MAX, false, "\"9223372036854775807\":"),
+        for (v, sep, want) in [
+            (0i64, None, "\"0\":"),
+            (7, Some(b','), ",\"7\":"),
+            (-42, Some(b','), ",\"-42\":"),
+            (123456789, None, "\"123456789\":"),
+            (i64::MIN, Some(b','), ",\"-9223372036854775808\":"),
+            (i64::MAX, None, "\"9223372036854775807\":"),
+            (5, Some(b'{'), "{\"5\":"),
         ] {
             let mut out = b"{".to_vec();
-            write_int_key(&mut out, v, comma);
+            write_int_key(&mut out, v, sep);
             assert_eq!(out, [b"{", want.as_bytes()].concat(), "{v}");
         }
     }
