@@ -184,16 +184,33 @@ pub unsafe fn write_short_key_tail16<S: Sink>(
     check: &KeyCheck,
     sep: Option<u8>,
 ) -> bool {
+    // SAFETY: forwarded.
+    match unsafe { clean_tail16(s, check) } {
+        Some(true) => {
+            write_key_lt16(out, s, sep);
+            true
+        }
+        Some(false) => false,
+        None => write_short_key_with(out, s, check, sep),
+    }
+}
+
+/// The one-load check of [`write_short_key_tail16`]: whether `s` is under
+/// 16 bytes and needs no escape, or `None` where the check does not apply
+/// (not x86_64, or a `JSON_HEX_*` flag).
+///
+/// # Safety
+/// As for [`write_short_key_tail16`].
+#[inline(always)]
+unsafe fn clean_tail16(s: &[u8], check: &KeyCheck) -> Option<bool> {
     #[cfg(target_arch = "x86_64")]
     if !tables::has_hex(check.options) {
-        // SAFETY: forwarded.
-        if s.len() >= 16 || !unsafe { x86::is_clean_tail16(s, &check.third) } {
-            return false;
-        }
-        write_key_lt16(out, s, sep);
-        return true;
+        // SAFETY: forwarded (the check reads the 16 bytes ending at the end
+        // of `s` only when it is under 16 bytes).
+        return Some(s.len() < 16 && unsafe { x86::is_clean_tail16(s, &check.third) });
     }
-    write_short_key_with(out, s, check, sep)
+    let _ = (s, check);
+    None
 }
 
 /// A string under 16 bytes that needs no escape, as `"s"` (what
@@ -205,22 +222,17 @@ pub unsafe fn write_short_key_tail16<S: Sink>(
 /// As for [`write_short_key_tail16`].
 #[inline(always)]
 pub unsafe fn write_short_string_tail16<S: Sink>(out: &mut S, s: &[u8], check: &KeyCheck) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    if !tables::has_hex(check.options) {
-        // SAFETY: forwarded.
-        if s.len() >= 16 || !unsafe { x86::is_clean_tail16(s, &check.third) } {
-            return false;
-        }
-        write_clean_lt16(out, s);
-        return true;
+    // SAFETY: forwarded.
+    if unsafe { clean_tail16(s, check) } != Some(true) {
+        return false;
     }
-    let _ = (out, s, check);
-    false
+    write_clean_lt16(out, s);
+    true
 }
 
-/// An object key that needs no escape, with what surrounds it: `,` when
-/// `sep` (given: the `,` or `{` before the key), then `"key":`, in one reserve and one commit. Only keys under
-/// 16 bytes are taken; for any other key nothing is written and `false` is
+/// An object key that needs no escape, with what surrounds it: `sep` when
+/// given (the `,` or `{` before the key), then `"key":`, in one reserve and
+/// one commit. Only keys under 16 bytes are taken; for any other key nothing is written and `false` is
 /// returned (the caller writes it the long way, with [`escape_string`]).
 ///
 /// Memory: reserves exactly what it writes (stock appends the same bytes

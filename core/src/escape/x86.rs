@@ -108,9 +108,20 @@ pub(super) fn is_clean_lt16_third(s: &[u8], third: &[u8; 16]) -> bool {
             return true;
         }
     };
-    // SAFETY: SSE2 is part of the x86_64 baseline; `third` is 16 bytes.
+    // SAFETY: SSE2 is part of the x86_64 baseline.
+    unsafe { dirty_mask_third(_mm_set_epi64x(b as i64, a as i64), third) == 0 }
+}
+
+/// One bit per byte of `v` that needs an escape, for the short checks:
+/// below 0x20 or non-ASCII (signed compare), `"`, `\`, or the byte in
+/// `third`.
+///
+/// # Safety
+/// None beyond SSE2, which is part of the x86_64 baseline.
+#[inline(always)]
+unsafe fn dirty_mask_third(v: __m128i, third: &[u8; 16]) -> u32 {
+    // SAFETY: SSE2; `third` is 16 bytes.
     unsafe {
-        let v = _mm_set_epi64x(b as i64, a as i64);
         let mut acc = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
         acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)));
         acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)));
@@ -118,7 +129,7 @@ pub(super) fn is_clean_lt16_third(s: &[u8], third: &[u8; 16]) -> bool {
             acc,
             _mm_cmpeq_epi8(v, _mm_loadu_si128(third.as_ptr().cast())),
         );
-        _mm_movemask_epi8(acc) == 0
+        _mm_movemask_epi8(acc) as u32
     }
 }
 
@@ -134,14 +145,7 @@ pub(super) unsafe fn is_clean_tail16(s: &[u8], third: &[u8; 16]) -> bool {
     // SAFETY: the caller's contract; SSE2 is part of the x86_64 baseline.
     unsafe {
         let v = _mm_loadu_si128(s.as_ptr().wrapping_add(n).wrapping_sub(16).cast());
-        let mut acc = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
-        acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)));
-        acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)));
-        acc = _mm_or_si128(
-            acc,
-            _mm_cmpeq_epi8(v, _mm_loadu_si128(third.as_ptr().cast())),
-        );
-        (_mm_movemask_epi8(acc) as u32) >> (16 - n) == 0
+        dirty_mask_third(v, third) >> (16 - n) == 0
     }
 }
 
