@@ -31,6 +31,17 @@ fn pad(n: usize) -> Vec<u8> {
     (0..n).map(|k| b"abcXYZ019 ~!#%"[k % 14]).collect()
 }
 
+/// `prefix` bytes of padding, `run` with `brk` inserted at `at`, `suffix`
+/// bytes of padding.
+fn broken_run(prefix: usize, run: &[u8], at: usize, brk: &[u8], suffix: usize) -> Vec<u8> {
+    let mut s = pad(prefix);
+    s.extend_from_slice(&run[..at]);
+    s.extend_from_slice(brk);
+    s.extend_from_slice(&run[at..]);
+    s.extend_from_slice(&pad(suffix));
+    s
+}
+
 /// Bodies of `len` bytes from the two-byte alphabet, at several densities.
 fn dense_bodies(len: usize, rng: &mut Rng) -> Vec<Vec<u8>> {
     let mut v = Vec::new();
@@ -195,11 +206,7 @@ fn utf8_runs_broken_at_every_position() {
                 for at in (0..=copies).map(|k| k * seq.len()) {
                     for prefix in [0, 3, 30] {
                         for suffix in [0, 1, 2, 3, 5, 8, 17] {
-                            let mut s = pad(prefix);
-                            s.extend_from_slice(&run[..at]);
-                            s.extend_from_slice(brk);
-                            s.extend_from_slice(&run[at..]);
-                            s.extend_from_slice(&pad(suffix));
+                            let s = broken_run(prefix, &run, at, brk, suffix);
                             for opts in DENSE_FLAGS {
                                 check(&s, opts, &imps);
                             }
@@ -341,11 +348,7 @@ fn long_runs_every_corruption() {
                 for at in (0..=14).map(|c| c * len) {
                     for prefix in [0, 1, 2] {
                         for suffix in [0, 3, 16, 17] {
-                            let mut t = pad(prefix);
-                            t.extend_from_slice(&run[..at]);
-                            t.extend_from_slice(brk);
-                            t.extend_from_slice(&run[at..]);
-                            t.extend_from_slice(&pad(suffix));
+                            let t = broken_run(prefix, &run, at, brk, suffix);
                             for opts in flags {
                                 check(&t, opts, &imps);
                             }
