@@ -19,6 +19,8 @@ use rustjson_core::{escape, number, Sink};
 pub struct Fail;
 type Status = Result<(), Fail>;
 
+/// `repr(C)`: the hot fields first (short displacements), `pend` last.
+#[repr(C)]
 pub struct Encoder {
     pub buf: OutBuf,
     options: u32,
@@ -28,6 +30,16 @@ pub struct Encoder {
     stack_limit: usize,
     /// The short-key check's constants for `options`.
     key_check: escape::KeyCheck,
+    /// The lowest frame index whose array is not held: frames below it are.
+    first_unheld: i32,
+    /// Containers entered below this depth take the fast frames: under
+    /// STACK_CHECK_DEPTH, and not over `max_depth` when closed (so the
+    /// fast frames have no depth error to raise).
+    fast_depth: i32,
+    /// The arrays of the fast array frames, by frame index (the depth at
+    /// entry), each with bit 0 set when its zval is refcounted. Entries
+    /// `first_unheld..depth` are not held yet (see [`Encoder::hold_pending`]).
+    pend: [core::mem::MaybeUninit<usize>; STACK_CHECK_DEPTH as usize],
 }
 
 const PARTIAL: u32 = opt::PARTIAL_OUTPUT_ON_ERROR;
@@ -48,6 +60,9 @@ impl Encoder {
             error_code: 0,
             stack_limit: 0,
             key_check: escape::KeyCheck::new(options),
+            pend: [core::mem::MaybeUninit::uninit(); STACK_CHECK_DEPTH as usize],
+            first_unheld: 0,
+            fast_depth: max_depth.clamp(0, STACK_CHECK_DEPTH),
         }
     }
 
@@ -75,6 +90,42 @@ impl Encoder {
                 self.buf.commit(n);
             }
         }
+    }
+
+    /// Hold the arrays of the fast array frames not held yet: what stock
+    /// does at every container's entry (a counted copy of the zval, and the
+    /// recursion mark), done only once it can matter. A fast array frame
+    /// walks plain data (no user code can run and no cycle can close there:
+    /// an array cycle needs a reference or an object), so it defers both
+    /// until its walk reaches anything else: every other path (objects,
+    /// references, JsonSerializable, other types) calls this first, before
+    /// user code can run or a recursion mark be read. Observably the same:
+    /// refcounts and marks are in place whenever they can be looked at.
+    #[inline(always)]
+    fn hold_pending(&mut self) {
+        if self.first_unheld < self.depth {
+            self.hold_pending_frames();
+        }
+    }
+
+    #[inline(never)]
+    fn hold_pending_frames(&mut self) {
+        // Fast frames exist only below STACK_CHECK_DEPTH, and a slow frame
+        // (which holds itself) moves `first_unheld` past its own index.
+        for i in self.first_unheld.max(0)..self.depth.min(STACK_CHECK_DEPTH) {
+            // SAFETY: entries first_unheld..depth were written by the fast
+            // frames still on the stack; their tables are live (nothing
+            // could free them: no user code ran since they were entered).
+            unsafe {
+                let e = self.pend[i as usize].assume_init();
+                let ht = (e & !1) as *mut sys::HashTable;
+                if e & 1 != 0 {
+                    (*ht).gc.refcount += 1;
+                }
+                zval::gc_try_protect(&mut (*ht).gc);
+            }
+        }
+        self.first_unheld = self.depth;
     }
 
     /// Does a child's result stop the walk of its container? A failure
@@ -137,14 +188,16 @@ impl Encoder {
         // own reference until ptr_dtor_nogc.
         unsafe {
             let ht = (*val).value.arr;
-            if self.depth >= STACK_CHECK_DEPTH || zval::gc_is_recursive(&(*ht).gc) {
+            if self.depth >= self.fast_depth || zval::gc_is_recursive(&(*ht).gc) {
                 return self.encode_container_copy(val);
             }
-            // The counted copy of the zval, as its parts.
-            let type_info = (*val).u1.type_info;
-            zval::try_addref(val);
+            // The counted copy and the recursion mark are deferred: see
+            // hold_pending.
+            let d = self.depth;
+            let refcounted = (*val).u1.v.type_flags != 0;
+            *self.pend.get_unchecked_mut(d as usize) =
+                core::mem::MaybeUninit::new(ht as usize | usize::from(refcounted));
             let as_list = self.options & opt::FORCE_OBJECT == 0 && zval::array_is_list_nonempty(ht);
-            zval::gc_try_protect(&mut (*ht).gc);
             if as_list {
                 self.buf.push(b'[');
             }
@@ -157,9 +210,17 @@ impl Encoder {
             } else {
                 self.walk_hash_list(ht, &mut need_comma)
             };
+            if d >= self.first_unheld {
+                // Never held.
+                return self.close_fast(r, if as_list { b']' } else { b'}' });
+            }
+            // Held on the way (and everything below with it).
+            self.first_unheld = d;
             zval::gc_try_unprotect(&mut (*ht).gc);
             let r = self.close_fast(r, if as_list { b']' } else { b'}' });
-            zval::release_counted(ht.cast(), type_info);
+            if refcounted {
+                zval::release_counted(ht.cast(), sys::IS_ARRAY_EX);
+            }
             r
         }
     }
@@ -176,6 +237,7 @@ impl Encoder {
         // SAFETY: val is a live IS_OBJECT element of the container being
         // walked; the copy holds a reference to the object, and the walk
         // one to its property table, until they are released.
+        self.hold_pending();
         unsafe {
             let obj = (*val).value.obj;
             let ce = (*obj).ce;
@@ -186,7 +248,7 @@ impl Encoder {
                 || (*ce).num_interfaces != 0
                 || (*ce).ce_flags & sys::ZEND_ACC_ENUM != 0
                 || !zval::std_props_handlers(obj)
-                || self.depth >= STACK_CHECK_DEPTH
+                || self.depth >= self.fast_depth
                 || zval::gc_is_recursive(&(*ht).gc)
             {
                 return self.encode_zval(val);
@@ -196,11 +258,14 @@ impl Encoder {
             zval::try_addref(val);
             zval::gc_try_addref(&mut (*ht).gc);
             zval::gc_try_protect(&mut (*ht).gc);
+            let d = self.depth;
             self.depth += 1;
+            self.first_unheld = self.depth;
             let mut need_comma = false;
             // walk_map writes the `{`.
             let r = self.walk_map::<true>(ht, &mut need_comma);
             zval::gc_try_unprotect(&mut (*ht).gc);
+            self.first_unheld = d;
             let r = self.close_fast(r, b'}');
             release_properties(ht);
             zval::release_counted(obj.cast(), type_info);
@@ -209,17 +274,13 @@ impl Encoder {
     }
 
     /// The end of a container walked by [`Encoder::encode_array_fast`] or
-    /// [`Encoder::encode_object_fast`], after its walk `r`: the depth check
-    /// of `php_json_encode_array`, then the closing bracket.
+    /// [`Encoder::encode_object_fast`], after its walk `r`: the closing
+    /// bracket. (`php_json_encode_array`'s depth check cannot fail here:
+    /// these frames are only entered below `fast_depth`.)
     #[inline(always)]
     fn close_fast(&mut self, r: Status, close: u8) -> Status {
         r?;
-        if self.depth > self.max_depth {
-            self.error_code = error::DEPTH;
-            if !self.partial() {
-                return Err(Fail);
-            }
-        }
+        debug_assert!(self.depth <= self.max_depth);
         self.depth -= 1;
         self.buf.push(close);
         Ok(())
@@ -267,6 +328,7 @@ impl Encoder {
         if self.buf.oom() {
             return Err(Fail);
         }
+        self.hold_pending();
         loop {
             // SAFETY: val is a live zval owned by PHP for the whole call.
             unsafe {
@@ -434,8 +496,19 @@ impl Encoder {
         self.depth >= STACK_CHECK_DEPTH && self.stack_exhausted()
     }
 
-    /// `php_json_encode_array`: arrays, and objects encoded as their properties.
+    /// `php_json_encode_array`: arrays, and objects encoded as their
+    /// properties. A slow frame: it holds what is pending, and itself.
     unsafe fn encode_array(&mut self, val: *mut sys::zval) -> Status {
+        self.hold_pending();
+        let d = self.depth;
+        // SAFETY: as encode_array_frame.
+        let r = unsafe { self.encode_array_frame(val) };
+        // Its index is free again (whatever path it left by).
+        self.first_unheld = self.first_unheld.min(d);
+        r
+    }
+
+    unsafe fn encode_array_frame(&mut self, val: *mut sys::zval) -> Status {
         if self.container_stack_exhausted() {
             self.error_code = error::DEPTH;
             if self.partial() {
@@ -503,6 +576,7 @@ impl Encoder {
                 self.buf.push(if as_list { b'[' } else { b'{' });
             }
             self.depth += 1;
+            self.first_unheld = self.depth;
 
             let mut need_comma = false;
             if walks {
@@ -613,6 +687,7 @@ impl Encoder {
             zval::gc_try_protect(&mut (*obj).gc);
             self.buf.push(b'{');
             self.depth += 1;
+            self.first_unheld = self.depth;
 
             let ce = (*obj).ce;
             let mut need_comma = false;
