@@ -25,10 +25,11 @@ pub struct OutBuf {
     /// Start of the storage written to (the zend_string's bytes, or the
     /// scratch area after a failed growth); dangling while empty.
     base: *mut u8,
-    /// Bytes written (kept here; synced into the zend_string on growth).
-    len: usize,
-    /// Usable capacity of `base`.
-    cap: usize,
+    /// The next byte to write: `pos - base` bytes are written (kept here;
+    /// synced into the zend_string on growth).
+    pos: *mut u8,
+    /// The end of the usable capacity of `base`.
+    end: *mut u8,
     ss: sys::smart_str,
     /// After a failed growth: malloc'd scratch that absorbs writes.
     scratch: *mut u8,
@@ -37,10 +38,11 @@ pub struct OutBuf {
 impl OutBuf {
     #[inline]
     pub fn new() -> Self {
+        let base = core::ptr::NonNull::dangling().as_ptr();
         OutBuf {
-            base: core::ptr::NonNull::dangling().as_ptr(),
-            len: 0,
-            cap: 0,
+            base,
+            pos: base,
+            end: base,
             ss: sys::smart_str {
                 s: core::ptr::null_mut(),
                 a: 0,
@@ -60,26 +62,27 @@ impl OutBuf {
     fn grow(&mut self, additional: usize) {
         if self.oom() {
             // Output is void from here on: keep only room for the caller.
-            self.len = 0;
-            if additional >= self.cap {
+            self.pos = self.base;
+            if additional >= self.cap() {
                 self.set_scratch(additional + 1);
             }
             return;
         }
+        let len = self.len();
         // SAFETY: smart_str_alloc reads ZSTR_LEN(s) as the used length (and
         // copies that much when it moves); a null `s` starts a fresh string.
         let ok = unsafe {
             if !self.ss.s.is_null() {
-                (*self.ss.s).len = self.len;
+                (*self.ss.s).len = len;
             }
             sys::rustjson_smart_str_try_grow(&mut self.ss, additional)
         };
         if ok {
             // SAFETY: s is now a live string of capacity a; `val` holds a + 1 bytes.
             self.base = unsafe { (*self.ss.s).val.as_mut_ptr().cast() };
-            self.cap = self.ss.a;
+            self.pos = self.base.wrapping_add(len);
+            self.end = self.base.wrapping_add(self.ss.a);
         } else {
-            self.len = 0;
             self.set_scratch(additional.max(64) + 1);
         }
     }
@@ -95,7 +98,8 @@ impl OutBuf {
             }
             self.scratch = p;
             self.base = p;
-            self.cap = cap;
+            self.pos = p;
+            self.end = p.wrapping_add(cap);
         }
     }
 
@@ -113,7 +117,7 @@ impl OutBuf {
         self.free_scratch();
         if !self.ss.s.is_null() {
             // SAFETY: s is a live string of capacity a >= len.
-            unsafe { (*self.ss.s).len = self.len.min(self.ss.a) };
+            unsafe { (*self.ss.s).len = self.len().min(self.ss.a) };
         }
         // SAFETY: ss is a valid smart_str.
         unsafe { sys::rustjson_smart_str_extract(&mut self.ss) }
@@ -127,40 +131,50 @@ impl OutBuf {
     }
 }
 
+impl OutBuf {
+    /// Usable capacity.
+    #[inline(always)]
+    fn cap(&self) -> usize {
+        self.end as usize - self.base as usize
+    }
+}
+
 impl Sink for OutBuf {
     #[inline(always)]
     fn len(&self) -> usize {
-        self.len
+        self.pos as usize - self.base as usize
     }
     #[inline(always)]
     fn spare(&self) -> usize {
-        self.cap - self.len
+        self.end as usize - self.pos as usize
     }
     #[inline(always)]
     fn reserve(&mut self, additional: usize) {
-        // smart_str_alloc grows when new_len >= a (it keeps a byte for the NUL).
-        if self.len + additional >= self.cap {
+        // smart_str_alloc grows when new_len >= a (it keeps a byte for the
+        // NUL). (`pos + additional` cannot wrap: user-space addresses and
+        // the sizes asked for are both far below 2^63.)
+        if self.pos.wrapping_add(additional) >= self.end {
             self.grow(additional);
         }
     }
     #[inline(always)]
     fn truncate(&mut self, len: usize) {
-        debug_assert!(len <= self.len || self.oom());
-        self.len = len.min(self.len);
+        debug_assert!(len <= self.len() || self.oom());
+        self.pos = self.base.wrapping_add(len.min(self.len()));
     }
     #[inline(always)]
     fn spare_ptr(&mut self) -> *mut u8 {
-        self.base.wrapping_add(self.len)
+        self.pos
     }
     #[inline(always)]
     unsafe fn commit(&mut self, n: usize) {
         debug_assert!(n <= self.spare());
-        self.len += n;
+        self.pos = self.pos.wrapping_add(n);
     }
     #[inline(always)]
     fn as_bytes(&self) -> &[u8] {
         // SAFETY: the first len bytes of base are initialized output (len is
         // 0 while base dangles).
-        unsafe { core::slice::from_raw_parts(self.base, self.len) }
+        unsafe { core::slice::from_raw_parts(self.base, self.len()) }
     }
 }
