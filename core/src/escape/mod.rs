@@ -132,6 +132,11 @@ fn is_clean_lt16(s: &[u8], options: u32) -> bool {
 #[derive(Clone, Copy)]
 pub struct KeyCheck {
     options: u32,
+    /// Strings shorter than this take the one-load check: 16, or 0 under a
+    /// `JSON_HEX_*` flag (one comparison instead of a flag test and a
+    /// length test).
+    #[cfg(target_arch = "x86_64")]
+    short_limit: usize,
     #[cfg(target_arch = "x86_64")]
     third: [u8; 16],
 }
@@ -145,6 +150,8 @@ impl KeyCheck {
         };
         KeyCheck {
             options,
+            #[cfg(target_arch = "x86_64")]
+            short_limit: if tables::has_hex(options) { 0 } else { 16 },
             #[cfg(target_arch = "x86_64")]
             third: [_third; 16],
         }
@@ -204,10 +211,15 @@ pub unsafe fn write_short_key_tail16<S: Sink>(
 #[inline(always)]
 unsafe fn clean_tail16(s: &[u8], check: &KeyCheck) -> Option<bool> {
     #[cfg(target_arch = "x86_64")]
-    if !tables::has_hex(check.options) {
-        // SAFETY: forwarded (the check reads the 16 bytes ending at the end
-        // of `s` only when it is under 16 bytes).
-        return Some(s.len() < 16 && unsafe { x86::is_clean_tail16(s, &check.third) });
+    {
+        if s.len() < check.short_limit {
+            // SAFETY: forwarded (the check reads the 16 bytes ending at the
+            // end of `s` only when it is under 16 bytes).
+            return Some(unsafe { x86::is_clean_tail16(s, &check.third) });
+        }
+        if !tables::has_hex(check.options) {
+            return Some(false);
+        }
     }
     let _ = (s, check);
     None
