@@ -30,15 +30,19 @@ pub struct Encoder {
     stack_limit: usize,
     /// The short-key check's constants for `options`.
     key_check: escape::KeyCheck,
-    /// The lowest frame index whose array is not held: frames below it are.
-    first_unheld: i32,
+    /// How many fast array frames are pending (not held yet): the top
+    /// `npend` fast frames of the walk, whose tables are `pend[..npend]`.
+    npend: usize,
     /// Containers entered below this depth take the fast frames: under
-    /// STACK_CHECK_DEPTH, and not over `max_depth` when closed (so the
-    /// fast frames have no depth error to raise).
+    /// STACK_CHECK_DEPTH and `max_depth` (deeper ones, which fail, go the
+    /// general way).
     fast_depth: i32,
-    /// The arrays of the fast array frames, by frame index (the depth at
-    /// entry), each with bit 0 set when its zval is refcounted. Entries
-    /// `first_unheld..depth` are not held yet (see [`Encoder::hold_pending`]).
+    /// An empty array's text: `[]`, or `{}` under FORCE_OBJECT.
+    empty_array: [u8; 2],
+    /// The tables of the pending fast array frames, outermost first, each
+    /// with bit 0 set when its zval is refcounted (see
+    /// [`Encoder::hold_pending`]). Fast frames nest at most STACK_CHECK_DEPTH
+    /// deep (they are only entered below it, and each adds a level).
     pend: [core::mem::MaybeUninit<usize>; STACK_CHECK_DEPTH as usize],
 }
 
@@ -61,8 +65,13 @@ impl Encoder {
             stack_limit: 0,
             key_check: escape::KeyCheck::new(options),
             pend: [core::mem::MaybeUninit::uninit(); STACK_CHECK_DEPTH as usize],
-            first_unheld: 0,
+            npend: 0,
             fast_depth: max_depth.clamp(0, STACK_CHECK_DEPTH),
+            empty_array: if options & opt::FORCE_OBJECT != 0 {
+                *b"{}"
+            } else {
+                *b"[]"
+            },
         }
     }
 
@@ -101,23 +110,26 @@ impl Encoder {
     /// references, JsonSerializable, other types) calls this first, before
     /// user code can run or a recursion mark be read. Observably the same:
     /// refcounts and marks are in place whenever they can be looked at.
+    ///
+    /// The pending frames are always the innermost fast frames of the walk
+    /// (a frame pushes its table at entry and pops it at exit if still
+    /// pending; this empties the list), so a frame knows at its exit whether
+    /// it was held meanwhile: its slot is then at or above `npend`.
     #[inline(always)]
     fn hold_pending(&mut self) {
-        if self.first_unheld < self.depth {
+        if self.npend != 0 {
             self.hold_pending_frames();
         }
     }
 
     #[inline(never)]
     fn hold_pending_frames(&mut self) {
-        // Fast frames exist only below STACK_CHECK_DEPTH, and a slow frame
-        // (which holds itself) moves `first_unheld` past its own index.
-        for i in self.first_unheld.max(0)..self.depth.min(STACK_CHECK_DEPTH) {
-            // SAFETY: entries first_unheld..depth were written by the fast
-            // frames still on the stack; their tables are live (nothing
-            // could free them: no user code ran since they were entered).
+        for i in 0..self.npend.min(STACK_CHECK_DEPTH as usize) {
+            // SAFETY: entries below npend were written by the fast frames
+            // still on the stack; their tables are live (nothing could free
+            // them: no user code ran since they were entered).
             unsafe {
-                let e = self.pend[i as usize].assume_init();
+                let e = self.pend[i].assume_init();
                 let ht = (e & !1) as *mut sys::HashTable;
                 if e & 1 != 0 {
                     (*ht).gc.refcount += 1;
@@ -125,7 +137,7 @@ impl Encoder {
                 zval::gc_try_protect(&mut (*ht).gc);
             }
         }
-        self.first_unheld = self.depth;
+        self.npend = 0;
     }
 
     /// Does a child's result stop the walk of its container? A failure
@@ -193,10 +205,13 @@ impl Encoder {
             }
             // The counted copy and the recursion mark are deferred: see
             // hold_pending.
-            let d = self.depth;
+            let slot = self.npend;
             let refcounted = (*val).u1.v.type_flags != 0;
-            *self.pend.get_unchecked_mut(d as usize) =
+            // In bounds: fast frames nest under STACK_CHECK_DEPTH deep.
+            debug_assert!(slot < STACK_CHECK_DEPTH as usize);
+            *self.pend.get_unchecked_mut(slot) =
                 core::mem::MaybeUninit::new(ht as usize | usize::from(refcounted));
+            self.npend = slot + 1;
             let as_list = self.options & opt::FORCE_OBJECT == 0 && zval::array_is_list_nonempty(ht);
             if as_list {
                 self.buf.push(b'[');
@@ -210,12 +225,12 @@ impl Encoder {
             } else {
                 self.walk_hash_list(ht, &mut need_comma)
             };
-            if d >= self.first_unheld {
-                // Never held.
+            if self.npend > slot {
+                // Never held: off the list.
+                self.npend = slot;
                 return self.close_fast(r, if as_list { b']' } else { b'}' });
             }
-            // Held on the way (and everything below with it).
-            self.first_unheld = d;
+            // Held on the way.
             zval::gc_try_unprotect(&mut (*ht).gc);
             let r = self.close_fast(r, if as_list { b']' } else { b'}' });
             if refcounted {
@@ -258,14 +273,11 @@ impl Encoder {
             zval::try_addref(val);
             zval::gc_try_addref(&mut (*ht).gc);
             zval::gc_try_protect(&mut (*ht).gc);
-            let d = self.depth;
             self.depth += 1;
-            self.first_unheld = self.depth;
             let mut need_comma = false;
             // walk_map writes the `{`.
             let r = self.walk_map::<true>(ht, &mut need_comma);
             zval::gc_try_unprotect(&mut (*ht).gc);
-            self.first_unheld = d;
             let r = self.close_fast(r, b'}');
             release_properties(ht);
             zval::release_counted(obj.cast(), type_info);
@@ -274,13 +286,20 @@ impl Encoder {
     }
 
     /// The end of a container walked by [`Encoder::encode_array_fast`] or
-    /// [`Encoder::encode_object_fast`], after its walk `r`: the closing
-    /// bracket. (`php_json_encode_array`'s depth check cannot fail here:
-    /// these frames are only entered below `fast_depth`.)
+    /// [`Encoder::encode_object_fast`], after its walk `r`: the depth check
+    /// of `php_json_encode_array`, then the closing bracket. (The frames are
+    /// entered below `max_depth`, but the check can still fail: in partial
+    /// mode a child that failed inside its own frame leaves its level
+    /// counted, as stock's encoder does.)
     #[inline(always)]
     fn close_fast(&mut self, r: Status, close: u8) -> Status {
         r?;
-        debug_assert!(self.depth <= self.max_depth);
+        if self.depth > self.max_depth {
+            self.error_code = error::DEPTH;
+            if !self.partial() {
+                return Err(Fail);
+            }
+        }
         self.depth -= 1;
         self.buf.push(close);
         Ok(())
@@ -313,12 +332,8 @@ impl Encoder {
                 return Err(Fail);
             }
         }
-        let s: &[u8] = if self.options & opt::FORCE_OBJECT != 0 {
-            b"{}"
-        } else {
-            b"[]"
-        };
-        self.buf.extend(s);
+        let s = self.empty_array;
+        self.buf.extend(&s);
         Ok(())
     }
 
@@ -500,15 +515,6 @@ impl Encoder {
     /// properties. A slow frame: it holds what is pending, and itself.
     unsafe fn encode_array(&mut self, val: *mut sys::zval) -> Status {
         self.hold_pending();
-        let d = self.depth;
-        // SAFETY: as encode_array_frame.
-        let r = unsafe { self.encode_array_frame(val) };
-        // Its index is free again (whatever path it left by).
-        self.first_unheld = self.first_unheld.min(d);
-        r
-    }
-
-    unsafe fn encode_array_frame(&mut self, val: *mut sys::zval) -> Status {
         if self.container_stack_exhausted() {
             self.error_code = error::DEPTH;
             if self.partial() {
@@ -576,7 +582,6 @@ impl Encoder {
                 self.buf.push(if as_list { b'[' } else { b'{' });
             }
             self.depth += 1;
-            self.first_unheld = self.depth;
 
             let mut need_comma = false;
             if walks {
@@ -687,7 +692,6 @@ impl Encoder {
             zval::gc_try_protect(&mut (*obj).gc);
             self.buf.push(b'{');
             self.depth += 1;
-            self.first_unheld = self.depth;
 
             let ce = (*obj).ce;
             let mut need_comma = false;

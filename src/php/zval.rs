@@ -340,6 +340,11 @@ pub unsafe fn prefetch_inner(zv: *const sys::zval) {
     // SAFETY: zv is one of the table's used slots (the caller checks); the
     // header it points to is live (the table holds a reference).
     unsafe {
+        // Arrays and objects are the collectable types: one test for the
+        // common scalar and string elements.
+        if u32::from((*zv).u1.v.type_flags) & sys::IS_TYPE_COLLECTABLE == 0 {
+            return;
+        }
         let t = ztype(zv);
         if t == sys::IS_ARRAY {
             prefetch((*(*zv).value.arr).__bindgen_anon_1.arData as *const u8);
