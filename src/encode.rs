@@ -89,15 +89,27 @@ impl Encoder {
     #[inline(always)]
     fn pretty_newline_indent(&mut self) {
         if self.pretty() {
-            let n = 1 + 4 * self.depth.max(0) as usize;
-            self.buf.reserve(n);
-            // SAFETY: n bytes reserved, all written before commit.
-            unsafe {
-                let p = self.buf.spare_ptr();
-                p.write(b'\n');
-                core::ptr::write_bytes(p.add(1), b' ', n - 1);
-                self.buf.commit(n);
-            }
+            self.sep_newline_indent(None);
+        }
+    }
+
+    /// PRETTY_PRINT's framing before an element: `sep` when given (`,`, or
+    /// the `{` a map walk writes with its first member), a newline and four
+    /// spaces per level, in one reservation.
+    #[inline(always)]
+    fn sep_newline_indent(&mut self, sep: Option<u8>) {
+        let c = usize::from(sep.is_some());
+        let n = c + 1 + 4 * self.depth.max(0) as usize;
+        self.buf.reserve(n);
+        // SAFETY: n bytes reserved, all written before commit (the
+        // separator, written unconditionally, is overwritten by the newline
+        // when there is none).
+        unsafe {
+            let p = self.buf.spare_ptr();
+            p.write(sep.unwrap_or(b'\n'));
+            p.add(c).write(b'\n');
+            core::ptr::write_bytes(p.add(c + 1), b' ', n - c - 1);
+            self.buf.commit(n);
         }
     }
 
@@ -150,8 +162,9 @@ impl Encoder {
     /// The common kinds of value (null, bools, ints, doubles, strings, arrays),
     /// shared by [`Encoder::encode_child`] and [`Encoder::encode_zval`];
     /// `None` for everything else.
+    /// `P`: PRETTY_PRINT (which the arrays' walks are built for).
     #[inline(always)]
-    fn encode_common(&mut self, val: *mut sys::zval, t: u32) -> Option<Status> {
+    fn encode_common<const P: bool>(&mut self, val: *mut sys::zval, t: u32) -> Option<Status> {
         // SAFETY: val is a live zval of type `t`.
         unsafe {
             match t {
@@ -170,7 +183,7 @@ impl Encoder {
                     }
                     return Some(self.escape_string(s, self.options));
                 }
-                sys::IS_ARRAY => return Some(self.encode_array_zval(val)),
+                sys::IS_ARRAY => return Some(self.encode_array_zval::<P>(val)),
                 _ => return None,
             }
         }
@@ -179,23 +192,34 @@ impl Encoder {
 
     /// A container element: the common kinds inline in the walk, everything
     /// else through [`Encoder::encode_zval`] (same semantics, one call less).
+    /// `P`: PRETTY_PRINT.
     #[inline(always)]
-    fn encode_child(&mut self, val: *mut sys::zval) -> Status {
+    fn encode_child<const P: bool>(&mut self, val: *mut sys::zval) -> Status {
         // SAFETY: val is a live element of the container being walked.
         let t = unsafe { zval::ztype(val) };
-        match self.encode_common(val, t) {
+        match self.encode_common::<P>(val, t) {
             Some(r) => r,
-            None if t == sys::IS_OBJECT => self.encode_object_fast(val),
+            None if t == sys::IS_OBJECT => self.encode_object_fast::<P>(val),
             None => self.encode_zval(val),
         }
     }
 
-    /// A non-empty array without PRETTY_PRINT (nested data, mostly): what
+    /// [`Encoder::encode_child`] where PRETTY_PRINT is only known at run time.
+    #[inline(always)]
+    fn encode_child_dyn(&mut self, val: *mut sys::zval) -> Status {
+        if self.pretty() {
+            self.encode_child::<true>(val)
+        } else {
+            self.encode_child::<false>(val)
+        }
+    }
+
+    /// A non-empty array (nested data, mostly): what
     /// [`Encoder::encode_container_copy`] and [`Encoder::encode_array`] do
     /// for an array, in a smaller frame. Deep nesting and recursion go the
-    /// general way.
+    /// general way. `P`: PRETTY_PRINT.
     #[inline(never)]
-    unsafe fn encode_array_fast(&mut self, val: *mut sys::zval) -> Status {
+    unsafe fn encode_array_fast<const P: bool>(&mut self, val: *mut sys::zval) -> Status {
         // SAFETY: val is a live, non-empty IS_ARRAY zval; the copy holds its
         // own reference until ptr_dtor_nogc.
         unsafe {
@@ -219,20 +243,21 @@ impl Encoder {
             self.depth += 1;
             let mut need_comma = false;
             let r = if !as_list {
-                self.walk_map::<false>(ht, &mut need_comma)
+                self.walk_map::<false, P>(ht, &mut need_comma)
             } else if (*ht).u.flags & sys::HASH_FLAG_PACKED != 0 {
-                self.walk_packed::<false>(ht, &mut need_comma)
+                self.walk_packed::<false, P>(ht, &mut need_comma)
             } else {
-                self.walk_hash_list(ht, &mut need_comma)
+                self.walk_hash_list::<P>(ht, &mut need_comma)
             };
+            let close = if as_list { b']' } else { b'}' };
             if self.npend > slot {
                 // Never held: off the list.
                 self.npend = slot;
-                return self.close_fast(r, if as_list { b']' } else { b'}' });
+                return self.close_fast::<P>(r, need_comma, close);
             }
             // Held on the way.
             zval::gc_try_unprotect(&mut (*ht).gc);
-            let r = self.close_fast(r, if as_list { b']' } else { b'}' });
+            let r = self.close_fast::<P>(r, need_comma, close);
             if refcounted {
                 zval::release_counted(ht.cast(), sys::IS_ARRAY_EX);
             }
@@ -248,7 +273,7 @@ impl Encoder {
     /// walk), in a smaller frame than [`Encoder::encode_array`]'s. Anything
     /// else, and PHP 8.4+ (hooks, lazy objects), goes the general way.
     #[inline(never)]
-    fn encode_object_fast(&mut self, val: *mut sys::zval) -> Status {
+    fn encode_object_fast<const P: bool>(&mut self, val: *mut sys::zval) -> Status {
         // SAFETY: val is a live IS_OBJECT element of the container being
         // walked; the copy holds a reference to the object, and the walk
         // one to its property table, until they are released.
@@ -258,7 +283,6 @@ impl Encoder {
             let ce = (*obj).ce;
             let ht = (*obj).properties;
             if cfg!(php84)
-                || self.pretty()
                 || ht.is_null()
                 || (*ce).num_interfaces != 0
                 || (*ce).ce_flags & sys::ZEND_ACC_ENUM != 0
@@ -276,9 +300,9 @@ impl Encoder {
             self.depth += 1;
             let mut need_comma = false;
             // walk_map writes the `{`.
-            let r = self.walk_map::<true>(ht, &mut need_comma);
+            let r = self.walk_map::<true, P>(ht, &mut need_comma);
             zval::gc_try_unprotect(&mut (*ht).gc);
-            let r = self.close_fast(r, b'}');
+            let r = self.close_fast::<P>(r, need_comma, b'}');
             release_properties(ht);
             zval::release_counted(obj.cast(), type_info);
             r
@@ -291,8 +315,10 @@ impl Encoder {
     /// entered below `max_depth`, but the check can still fail: in partial
     /// mode a child that failed inside its own frame leaves its level
     /// counted, as stock's encoder does.)
+    /// Under PRETTY_PRINT (`P`) a newline and the indentation come first
+    /// when the container had a member (`need_comma`).
     #[inline(always)]
-    fn close_fast(&mut self, r: Status, close: u8) -> Status {
+    fn close_fast<const P: bool>(&mut self, r: Status, need_comma: bool, close: u8) -> Status {
         r?;
         if self.depth > self.max_depth {
             self.error_code = error::DEPTH;
@@ -301,6 +327,9 @@ impl Encoder {
             }
         }
         self.depth -= 1;
+        if P && need_comma {
+            self.sep_newline_indent(None);
+        }
         self.buf.push(close);
         Ok(())
     }
@@ -308,16 +337,13 @@ impl Encoder {
     /// An array value: `[]`/`{}` directly when empty (nothing to walk, protect
     /// or count), otherwise the full container walk.
     #[inline(always)]
-    unsafe fn encode_array_zval(&mut self, val: *mut sys::zval) -> Status {
+    unsafe fn encode_array_zval<const P: bool>(&mut self, val: *mut sys::zval) -> Status {
         // SAFETY: val is a live IS_ARRAY zval.
         unsafe {
             if zval::ht_count((*val).value.arr) == 0 {
                 return self.encode_empty_array();
             }
-            if !self.pretty() {
-                return self.encode_array_fast(val);
-            }
-            self.encode_container_copy(val)
+            self.encode_array_fast::<P>(val)
         }
     }
 
@@ -348,7 +374,12 @@ impl Encoder {
             // SAFETY: val is a live zval owned by PHP for the whole call.
             unsafe {
                 let t = zval::ztype(val);
-                if let Some(r) = self.encode_common(val, t) {
+                let common = if self.pretty() {
+                    self.encode_common::<true>(val, t)
+                } else {
+                    self.encode_common::<false>(val, t)
+                };
+                if let Some(r) = common {
                     return r;
                 }
                 match t {
@@ -576,7 +607,7 @@ impl Encoder {
             if !recursion_rc.is_null() {
                 zval::gc_try_protect(recursion_rc);
             }
-            let walks = !self.pretty() && !hooked && !myht.is_null();
+            let walks = !hooked && !myht.is_null();
             // The map walks write their `{` themselves.
             if !walks || as_list {
                 self.buf.push(if as_list { b'[' } else { b'{' });
@@ -585,15 +616,11 @@ impl Encoder {
 
             let mut need_comma = false;
             if walks {
-                // Without PRETTY_PRINT (and hooks): the specialized walks.
-                let r = if is_object {
-                    self.walk_map::<true>(myht, &mut need_comma)
-                } else if !as_list {
-                    self.walk_map::<false>(myht, &mut need_comma)
-                } else if (*myht).u.flags & sys::HASH_FLAG_PACKED != 0 {
-                    self.walk_packed::<false>(myht, &mut need_comma)
+                // Without hooks: the specialized walks.
+                let r = if self.pretty() {
+                    self.walk_any::<true>(myht, is_object, as_list, &mut need_comma)
                 } else {
-                    self.walk_hash_list(myht, &mut need_comma)
+                    self.walk_any::<false>(myht, is_object, as_list, &mut need_comma)
                 };
                 if r.is_err() {
                     zval::gc_try_unprotect(recursion_rc);
@@ -644,7 +671,7 @@ impl Encoder {
                         self.comma(&mut need_comma);
                         self.write_int_key(e.h as i64);
                     }
-                    let r = self.encode_child(data);
+                    let r = self.encode_child_dyn(data);
                     #[cfg(php84)]
                     if hooked_tmp {
                         sys::rustjson_zval_ptr_dtor(&mut tmp);
@@ -714,7 +741,7 @@ impl Encoder {
                     continue;
                 }
                 self.key(name, &mut need_comma);
-                let r = self.encode_child(prop);
+                let r = self.encode_child_dyn(prop);
                 if self.aborts(r) {
                     zval::gc_try_unprotect(&mut (*obj).gc);
                     return Err(Fail);
@@ -775,15 +802,15 @@ impl Encoder {
         self.buf.push(b':');
     }
 
-    /// The elements of a string-keyed (or mixed) array, without
-    /// PRETTY_PRINT: `ZEND_HASH_FOREACH_KEY_VAL_IND` over the buckets, the
-    /// separators and key written together. The opening `{` is written
-    /// here, with the first key (or alone when there is none): the caller
-    /// does not write it.
+    /// The elements of a string-keyed (or mixed) array:
+    /// `ZEND_HASH_FOREACH_KEY_VAL_IND` over the buckets, the separators and
+    /// key written together. The opening `{` is written here, with the first
+    /// key (or alone when there is none): the caller does not write it.
     /// `OBJ`: a property table (protected and private members, whose
-    /// mangled names start with a NUL byte, are skipped).
+    /// mangled names start with a NUL byte, are skipped). `P`: PRETTY_PRINT
+    /// (a newline and the indentation after the separator, `": "`).
     #[inline(always)]
-    unsafe fn walk_map<const OBJ: bool>(
+    unsafe fn walk_map<const OBJ: bool, const P: bool>(
         &mut self,
         ht: *mut sys::HashTable,
         need_comma: &mut bool,
@@ -793,7 +820,7 @@ impl Encoder {
         // and arData are read once, as the C macro does.
         unsafe {
             if (*ht).u.flags & sys::HASH_FLAG_PACKED != 0 {
-                return self.walk_packed::<true>(ht, need_comma);
+                return self.walk_packed::<true, P>(ht, need_comma);
             }
             // What precedes the next key: the object's `{`, then `,`.
             let mut sep = b'{';
@@ -820,17 +847,34 @@ impl Encoder {
                         // Skip protected and private members.
                         continue;
                     }
-                    // SAFETY: k is a zend_string's bytes: its header (24
-                    // bytes) precedes them.
-                    if !escape::write_short_key_tail16(&mut self.buf, k, &self.key_check, Some(sep))
-                    {
+                    if P {
+                        // `{` or `,`, newline, indentation, then `"key": `.
+                        self.sep_newline_indent(Some(sep));
+                        // SAFETY: as below.
+                        if !escape::write_short_key_tail16(&mut self.buf, k, &self.key_check, None)
+                        {
+                            self.key_slow(k, None);
+                        }
+                        self.buf.push(b' ');
+                    } else if !escape::write_short_key_tail16(
+                        &mut self.buf,
+                        k,
+                        &self.key_check,
+                        Some(sep),
+                    ) {
+                        // SAFETY: k is a zend_string's bytes: its header (24
+                        // bytes) precedes them.
                         self.key_slow(k, Some(sep));
                     }
+                } else if P {
+                    self.sep_newline_indent(Some(sep));
+                    number::write_int_key(&mut self.buf, (*cur).h as i64, None);
+                    self.buf.push(b' ');
                 } else {
                     number::write_int_key(&mut self.buf, (*cur).h as i64, Some(sep));
                 }
                 sep = b',';
-                let r = self.encode_child(z);
+                let r = self.encode_child::<P>(z);
                 if self.aborts(r) {
                     return Err(Fail);
                 }
@@ -840,11 +884,11 @@ impl Encoder {
         }
     }
 
-    /// The elements of a packed array, without PRETTY_PRINT: as a list, or
-    /// (`KEYS`, under FORCE_OBJECT) with their integer keys (and then, as
-    /// in [`Encoder::walk_map`], the opening `{` too).
+    /// The elements of a packed array: as a list, or (`KEYS`, under
+    /// FORCE_OBJECT) with their integer keys (and then, as in
+    /// [`Encoder::walk_map`], the opening `{` too). `P`: PRETTY_PRINT.
     #[inline(always)]
-    unsafe fn walk_packed<const KEYS: bool>(
+    unsafe fn walk_packed<const KEYS: bool, const P: bool>(
         &mut self,
         ht: *mut sys::HashTable,
         need_comma: &mut bool,
@@ -871,15 +915,18 @@ impl Encoder {
                 }
                 if KEYS {
                     let index = z.offset_from(base) - 1;
-                    number::write_int_key(&mut self.buf, index as i64, Some(sep));
+                    if P {
+                        self.sep_newline_indent(Some(sep));
+                        number::write_int_key(&mut self.buf, index as i64, None);
+                        self.buf.push(b' ');
+                    } else {
+                        number::write_int_key(&mut self.buf, index as i64, Some(sep));
+                    }
                     sep = b',';
                 } else {
-                    if *need_comma {
-                        self.buf.push(b',');
-                    }
-                    *need_comma = true;
+                    self.list_sep::<P>(need_comma);
                 }
-                let r = self.encode_child(cur);
+                let r = self.encode_child::<P>(cur);
                 if self.aborts(r) {
                     return Err(Fail);
                 }
@@ -892,22 +939,59 @@ impl Encoder {
     }
 
     /// A list stored as a hash (e.g. after unset() of its last element and
-    /// re-adding), without PRETTY_PRINT.
+    /// re-adding). `P`: PRETTY_PRINT.
     #[inline(never)]
-    unsafe fn walk_hash_list(&mut self, ht: *mut sys::HashTable, need_comma: &mut bool) -> Status {
+    unsafe fn walk_hash_list<const P: bool>(
+        &mut self,
+        ht: *mut sys::HashTable,
+        need_comma: &mut bool,
+    ) -> Status {
         // SAFETY: ht is a live array held by our counted copy.
         unsafe {
             for e in HtIter::new(ht) {
-                if *need_comma {
-                    self.buf.push(b',');
-                }
-                *need_comma = true;
-                let r = self.encode_child(e.val);
+                self.list_sep::<P>(need_comma);
+                let r = self.encode_child::<P>(e.val);
                 if self.aborts(r) {
                     return Err(Fail);
                 }
             }
             Ok(())
+        }
+    }
+
+    /// Before a list element: `,` after the first; under PRETTY_PRINT (`P`)
+    /// then a newline and the indentation.
+    #[inline(always)]
+    fn list_sep<const P: bool>(&mut self, need_comma: &mut bool) {
+        if P {
+            self.sep_newline_indent(need_comma.then_some(b','));
+        } else if *need_comma {
+            self.buf.push(b',');
+        }
+        *need_comma = true;
+    }
+
+    /// The walk of a table by kind (property table, map, packed list, hash
+    /// list), for the general path. `P`: PRETTY_PRINT.
+    #[inline(always)]
+    unsafe fn walk_any<const P: bool>(
+        &mut self,
+        ht: *mut sys::HashTable,
+        is_object: bool,
+        as_list: bool,
+        need_comma: &mut bool,
+    ) -> Status {
+        // SAFETY: ht is a live table held by the caller.
+        unsafe {
+            if is_object {
+                self.walk_map::<true, P>(ht, need_comma)
+            } else if !as_list {
+                self.walk_map::<false, P>(ht, need_comma)
+            } else if (*ht).u.flags & sys::HASH_FLAG_PACKED != 0 {
+                self.walk_packed::<false, P>(ht, need_comma)
+            } else {
+                self.walk_hash_list::<P>(ht, need_comma)
+            }
         }
     }
 
