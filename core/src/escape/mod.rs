@@ -139,6 +139,11 @@ pub struct KeyCheck {
     short_limit: usize,
     #[cfg(target_arch = "x86_64")]
     third: [u8; 16],
+    /// Under `JSON_HEX_*`: the extra bytes that need an escape (`<`, `>`,
+    /// `&`, `'`, as the flags say; unused slots repeat `"`), each spread
+    /// over a vector, for the check of short strings in that mode.
+    #[cfg(target_arch = "x86_64")]
+    hex: [[u8; 16]; 4],
 }
 
 impl KeyCheck {
@@ -154,6 +159,11 @@ impl KeyCheck {
             short_limit: if tables::has_hex(options) { 0 } else { 16 },
             #[cfg(target_arch = "x86_64")]
             third: [_third; 16],
+            #[cfg(target_arch = "x86_64")]
+            hex: {
+                let b = tables::stop_bytes(options);
+                [[b[3]; 16], [b[4]; 16], [b[5]; 16], [b[6]; 16]]
+            },
         }
     }
 }
@@ -204,7 +214,7 @@ pub unsafe fn write_short_key_tail16<S: Sink>(
 
 /// The one-load check of [`write_short_key_tail16`]: whether `s` is under
 /// 16 bytes and needs no escape, or `None` where the check does not apply
-/// (not x86_64, or a `JSON_HEX_*` flag).
+/// (not x86_64).
 ///
 /// # Safety
 /// As for [`write_short_key_tail16`].
@@ -217,12 +227,32 @@ unsafe fn clean_tail16(s: &[u8], check: &KeyCheck) -> Option<bool> {
             // end of `s` only when it is under 16 bytes).
             return Some(unsafe { x86::is_clean_tail16(s, &check.third) });
         }
-        if !tables::has_hex(check.options) {
+        if s.len() >= 16 {
             return Some(false);
         }
+        // SAFETY: as above.
+        Some(unsafe { clean_tail16_hex(s, check) })
     }
-    let _ = (s, check);
-    None
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (s, check);
+        None
+    }
+}
+
+/// [`clean_tail16`] for a string under 16 bytes past the common case: under
+/// `JSON_HEX_*` (limit 0), the same check with the extra bytes. Out of
+/// line, so that the common case stays straight.
+///
+/// # Safety
+/// As for [`write_short_key_tail16`].
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+unsafe fn clean_tail16_hex(s: &[u8], check: &KeyCheck) -> bool {
+    // SAFETY: forwarded (`s` is under 16 bytes).
+    tables::has_hex(check.options)
+        && unsafe { x86::is_clean_tail16_hex(s, &check.third, &check.hex) }
 }
 
 /// A string under 16 bytes that needs no escape, as `"s"` (what
@@ -669,12 +699,43 @@ mod tests {
     /// (keys placed at the end of a 16-byte-padded buffer, with every byte
     /// value before them).
     #[test]
+    fn short_keys_tail16_every_byte() {
+        // Each byte value at the start, middle and end of keys of 1, 4 and
+        // 15 bytes, under every option set (JSON_HEX_* ones included): the
+        // one-load check takes a key exactly when the table says it is
+        // clean.
+        for options in option_sets() {
+            let check = KeyCheck::new(options);
+            for n in [1usize, 4, 15] {
+                for pos in [0, n / 2, n - 1] {
+                    for byte in 0..=255u8 {
+                        let mut buf = vec![b'"'; 16];
+                        let mut key = vec![b'k'; n];
+                        key[pos] = byte;
+                        buf.extend_from_slice(&key);
+                        let s = &buf[16..];
+                        let mut a = Vec::new();
+                        let mut b = Vec::new();
+                        let ta = write_short_key(&mut a, s, options, Some(b','));
+                        // SAFETY: 16 bytes precede s in buf.
+                        let tb = unsafe { write_short_key_tail16(&mut b, s, &check, Some(b',')) };
+                        assert_eq!((ta, &a), (tb, &b), "{byte:#x} at {pos} of {n}, {options}");
+                        assert_eq!(ta, table_clean(s, options), "{byte:#x} {options}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn short_keys_tail16() {
         for options in option_sets() {
             let check = KeyCheck::new(options);
             for n in 0..16usize {
                 for pos in 0..=n {
-                    for bad in [b'"', b'\\', b'/', 0x00, 0x1f, 0x7f, 0x80, 0xe9, b'<'] {
+                    for bad in [
+                        b'"', b'\\', b'/', 0x00, 0x1f, 0x7f, 0x80, 0xe9, b'<', b'>', b'&', b'\'',
+                    ] {
                         for before in [0x00u8, b'"', 0xff] {
                             let mut buf = vec![before; 16];
                             let mut key: Vec<u8> =
@@ -703,12 +764,10 @@ mod tests {
                                 } else {
                                     assert!(c.is_empty());
                                 }
+                                // (JSON_HEX_* included: its extra bytes are
+                                // checked too.)
                                 #[cfg(target_arch = "x86_64")]
-                                assert_eq!(
-                                    tc,
-                                    ta && !tables::has_hex(options),
-                                    "{key:?} {options}"
-                                );
+                                assert_eq!(tc, ta, "{key:?} {options}");
                             }
                         }
                     }
