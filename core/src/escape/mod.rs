@@ -139,11 +139,6 @@ pub struct KeyCheck {
     short_limit: usize,
     #[cfg(target_arch = "x86_64")]
     third: [u8; 16],
-    /// Under `JSON_HEX_*`: the extra bytes that need an escape (`<`, `>`,
-    /// `&`, `'`, as the flags say; unused slots repeat `"`), each spread
-    /// over a vector, for the check of short strings in that mode.
-    #[cfg(target_arch = "x86_64")]
-    hex: [[u8; 16]; 4],
 }
 
 impl KeyCheck {
@@ -159,11 +154,6 @@ impl KeyCheck {
             short_limit: if tables::has_hex(options) { 0 } else { 16 },
             #[cfg(target_arch = "x86_64")]
             third: [_third; 16],
-            #[cfg(target_arch = "x86_64")]
-            hex: {
-                let b = tables::stop_bytes(options);
-                [[b[3]; 16], [b[4]; 16], [b[5]; 16], [b[6]; 16]]
-            },
         }
     }
 }
@@ -251,8 +241,15 @@ unsafe fn clean_tail16(s: &[u8], check: &KeyCheck) -> Option<bool> {
 #[inline(never)]
 unsafe fn clean_tail16_hex(s: &[u8], check: &KeyCheck) -> bool {
     // SAFETY: forwarded (`s` is under 16 bytes).
-    tables::has_hex(check.options)
-        && unsafe { x86::is_clean_tail16_hex(s, &check.third, &check.hex) }
+    if !tables::has_hex(check.options) {
+        return false;
+    }
+    // The extra bytes that need an escape (`<`, `>`, `&`, `'`, as the flags
+    // say; unused slots repeat `"`), worked out here: the common case pays
+    // nothing per call for them.
+    let b = tables::stop_bytes(check.options);
+    // SAFETY: forwarded.
+    unsafe { x86::is_clean_tail16_hex(s, &check.third, &[b[3], b[4], b[5], b[6]]) }
 }
 
 /// A string under 16 bytes that needs no escape, as `"s"` (what

@@ -155,15 +155,15 @@ pub(super) unsafe fn is_clean_tail16(s: &[u8], third: &[u8; 16]) -> bool {
 /// # Safety
 /// As for [`is_clean_tail16`].
 #[inline(always)]
-pub(super) unsafe fn is_clean_tail16_hex(s: &[u8], third: &[u8; 16], hex: &[[u8; 16]; 4]) -> bool {
+pub(super) unsafe fn is_clean_tail16_hex(s: &[u8], third: &[u8; 16], hex: &[u8; 4]) -> bool {
     let n = s.len();
     debug_assert!(n < 16);
     // SAFETY: the caller's contract; SSE2 is part of the x86_64 baseline.
     unsafe {
         let v = _mm_loadu_si128(s.as_ptr().wrapping_add(n).wrapping_sub(16).cast());
         let mut acc = _mm_setzero_si128();
-        for h in hex {
-            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_loadu_si128(h.as_ptr().cast())));
+        for &h in hex {
+            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(h as i8)));
         }
         (dirty_mask_third(v, third) | _mm_movemask_epi8(acc) as u32) >> (16 - n) == 0
     }
