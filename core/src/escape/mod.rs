@@ -241,15 +241,9 @@ unsafe fn clean_tail16(s: &[u8], check: &KeyCheck) -> Option<bool> {
 #[inline(never)]
 unsafe fn clean_tail16_hex(s: &[u8], check: &KeyCheck) -> bool {
     // SAFETY: forwarded (`s` is under 16 bytes).
-    if !tables::has_hex(check.options) {
-        return false;
-    }
-    // The extra bytes that need an escape (`<`, `>`, `&`, `'`, as the flags
-    // say; unused slots repeat `"`), worked out here: the common case pays
-    // nothing per call for them.
-    let b = tables::stop_bytes(check.options);
     // SAFETY: forwarded.
-    unsafe { x86::is_clean_tail16_hex(s, &check.third, &[b[3], b[4], b[5], b[6]]) }
+    tables::has_hex(check.options)
+        && unsafe { x86::is_clean_tail16_hex(s, &check.third, x86::hex_vectors(check.options)) }
 }
 
 /// A string under 16 bytes that needs no escape, as `"s"` (what
@@ -328,17 +322,14 @@ unsafe fn write_key_framed<S: Sink>(
 
 /// [`write_short_key`] for keys of 16 to 64 bytes: `sep` when given, then
 /// `"key":`, in one reserve and one commit, for a key that needs no escape
-/// (checked with two or four SSE2 loads; x86_64 without `JSON_HEX_*`
-/// only). For any other key nothing is written and `false` is returned.
+/// (checked with two or four SSE2 loads; x86_64 only). For any other key
+/// nothing is written and `false` is returned.
 #[inline(always)]
 pub fn write_mid_key<S: Sink>(out: &mut S, s: &[u8], options: u32, sep: Option<u8>) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         let n = s.len();
-        if !(16..=64).contains(&n)
-            || tables::has_hex(options)
-            || !x86::is_clean_16_to_64(s, options)
-        {
+        if !(16..=64).contains(&n) || !x86::is_clean_16_to_64(s, options) {
             return false;
         }
         // SAFETY: copy_16_to_64 copies 16 <= n <= 64 bytes within both
@@ -360,7 +351,7 @@ fn escape_long<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), Inval
     #[cfg(target_arch = "x86_64")]
     if s.len() <= 64 {
         // Clean: two or four SSE2 loads, a few stores.
-        if !tables::has_hex(options) && x86::is_clean_16_to_64(s, options) {
+        if x86::is_clean_16_to_64(s, options) {
             write_clean_16_to_64(out, s);
             return Ok(());
         }
@@ -657,7 +648,9 @@ mod tests {
         for options in option_sets() {
             for n in 16..=64 {
                 for pos in 0..=n {
-                    for bad in [b'"', b'\\', b'/', 0x1f, 0x7f, 0x80, 0xc3, 0xff] {
+                    for bad in [
+                        b'"', b'\\', b'/', 0x1f, 0x7f, 0x80, 0xc3, 0xff, b'<', b'>', b'&', b'\'',
+                    ] {
                         let mut key: Vec<u8> = (0..n).map(|k| b"abcXYZ019_-.~ "[k % 14]).collect();
                         if pos < n {
                             key[pos] = bad;
@@ -669,6 +662,10 @@ mod tests {
                             want.extend_from_slice(sep.as_slice());
                             let ok = escape_string(&mut want, &key, options).is_ok();
                             want.push(b':');
+                            // x86_64 takes exactly the keys the class
+                            // table calls clean (JSON_HEX_* included).
+                            #[cfg(target_arch = "x86_64")]
+                            assert_eq!(taken, table_clean(&key, options), "{key:?} {options}");
                             if taken {
                                 assert!(ok);
                                 assert_eq!(out, want, "{key:?} {options}");
@@ -676,14 +673,6 @@ mod tests {
                                 assert_eq!(want.len(), n + 3 + usize::from(sep.is_some()) + 1);
                             } else {
                                 assert_eq!(out, b"{");
-                                #[cfg(target_arch = "x86_64")]
-                                if !tables::has_hex(options) {
-                                    assert_ne!(
-                                        want.len(),
-                                        n + 3 + usize::from(sep.is_some()) + 1,
-                                        "{key:?} {options}"
-                                    );
-                                }
                             }
                         }
                     }

@@ -24,7 +24,9 @@ use super::kernel::{copy_lt16, copy_lt32, Scanner};
 use super::swar::{swar_ctx, SwarCtx};
 use super::tables::{stop_bytes, table_index, ESC_NIBBLES};
 use super::InvalidUtf8;
-use crate::options::{HEX_QUOT, UNESCAPED_LINE_TERMINATORS, UNESCAPED_SLASHES};
+use crate::options::{
+    HEX_AMP, HEX_APOS, HEX_QUOT, HEX_TAG, UNESCAPED_LINE_TERMINATORS, UNESCAPED_SLASHES,
+};
 use crate::Sink;
 use core::arch::x86_64::*;
 
@@ -149,56 +151,83 @@ pub(super) unsafe fn is_clean_tail16(s: &[u8], third: &[u8; 16]) -> bool {
     }
 }
 
+/// The extra bytes that need an escape under `JSON_HEX_TAG`/`AMP`/`APOS`
+/// (`<`, `>`, `&`, `'`, as the flags say; unused slots repeat `"`), each
+/// spread over a vector: one set per combination of the three flags, built
+/// at compile time (nothing to work out per call).
+static HEX_VECTORS: [[[u8; 16]; 4]; 8] = {
+    let mut t = [[[b'"'; 16]; 4]; 8];
+    let mut i = 0;
+    while i < 8 {
+        if i & 1 != 0 {
+            t[i][0] = [b'<'; 16];
+            t[i][1] = [b'>'; 16];
+        }
+        if i & 2 != 0 {
+            t[i][2] = [b'&'; 16];
+        }
+        if i & 4 != 0 {
+            t[i][3] = [b'\''; 16];
+        }
+        i += 1;
+    }
+    t
+};
+
+/// [`HEX_VECTORS`] for `options`.
+#[inline(always)]
+pub(super) fn hex_vectors(options: u32) -> &'static [[u8; 16]; 4] {
+    const _: () = assert!(HEX_TAG == 1 && HEX_AMP == 2 && HEX_APOS == 4);
+    &HEX_VECTORS[(options & 7) as usize]
+}
+
 /// [`is_clean_tail16`] under `JSON_HEX_*`: also false when `s` holds one
 /// of the bytes of `hex` (see `KeyCheck`).
 ///
 /// # Safety
 /// As for [`is_clean_tail16`].
 #[inline(always)]
-pub(super) unsafe fn is_clean_tail16_hex(s: &[u8], third: &[u8; 16], hex: &[u8; 4]) -> bool {
+pub(super) unsafe fn is_clean_tail16_hex(s: &[u8], third: &[u8; 16], hex: &[[u8; 16]; 4]) -> bool {
     let n = s.len();
     debug_assert!(n < 16);
     // SAFETY: the caller's contract; SSE2 is part of the x86_64 baseline.
     unsafe {
         let v = _mm_loadu_si128(s.as_ptr().wrapping_add(n).wrapping_sub(16).cast());
         let mut acc = _mm_setzero_si128();
-        for &h in hex {
-            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(h as i8)));
+        for h in hex {
+            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_loadu_si128(h.as_ptr().cast())));
         }
         (dirty_mask_third(v, third) | _mm_movemask_epi8(acc) as u32) >> (16 - n) == 0
     }
 }
 
-/// Whether `s`, 16 to 64 bytes long, needs no escape under `options`,
-/// which must not include `JSON_HEX_TAG`, `JSON_HEX_AMP` or
-/// `JSON_HEX_APOS`: two or four (overlapping) SSE2 loads, one mask.
+/// Whether `s`, 16 to 64 bytes long, needs no escape under `options`
+/// (`JSON_HEX_*` included): two or four (overlapping) SSE2 loads, one mask.
 #[inline(always)]
 pub(super) fn is_clean_16_to_64(s: &[u8], options: u32) -> bool {
+    if super::tables::has_hex(options) {
+        clean_16_to_64::<true>(s, options)
+    } else {
+        clean_16_to_64::<false>(s, options)
+    }
+}
+
+/// [`is_clean_16_to_64`]; `HEX`: compare the `JSON_HEX_*` bytes too.
+#[inline(always)]
+fn clean_16_to_64<const HEX: bool>(s: &[u8], options: u32) -> bool {
     let n = s.len();
     debug_assert!((16..=64).contains(&n));
-    let slash = if options & UNESCAPED_SLASHES != 0 {
-        b'"'
-    } else {
-        b'/'
-    };
+    let b = stop_bytes(options);
     let p = s.as_ptr();
     // SAFETY: SSE2 is part of the x86_64 baseline; every load lies within
     // the n >= 16 (or, for the last two, n > 32) bytes of `s`.
     unsafe {
-        let c = [
-            _mm_set1_epi8(b'"' as i8),
-            _mm_set1_epi8(b'\\' as i8),
-            _mm_set1_epi8(slash as i8),
-            _mm_setzero_si128(),
-            _mm_setzero_si128(),
-            _mm_setzero_si128(),
-            _mm_setzero_si128(),
-        ];
-        let mut m = mask16::<false>(&c, _mm_loadu_si128(p.cast()))
-            | mask16::<false>(&c, _mm_loadu_si128(p.add(n - 16).cast()));
+        let c = b.map(|x| _mm_set1_epi8(x as i8));
+        let mut m = mask16::<HEX>(&c, _mm_loadu_si128(p.cast()))
+            | mask16::<HEX>(&c, _mm_loadu_si128(p.add(n - 16).cast()));
         if n > 32 {
-            m |= mask16::<false>(&c, _mm_loadu_si128(p.add(16).cast()))
-                | mask16::<false>(&c, _mm_loadu_si128(p.add(n - 32).cast()));
+            m |= mask16::<HEX>(&c, _mm_loadu_si128(p.add(16).cast()))
+                | mask16::<HEX>(&c, _mm_loadu_si128(p.add(n - 32).cast()));
         }
         m == 0
     }
