@@ -2,9 +2,11 @@
 //! argument handling and the error bookkeeping of json.c.
 use crate::encode::Encoder;
 use crate::override_::{self, Swap};
+use crate::php::outbuf::OutBuf;
 use crate::php::{self, sys};
 use ext_php_rs::builders::ModuleBuilder;
 use rustjson_core::options as opt;
+use rustjson_core::Sink;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 static JSON_ENCODE: Swap = Swap::new("json_encode");
@@ -74,14 +76,40 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
 
 unsafe fn encode_call(value: *mut sys::zval, options: i64, depth: i64, rv: *mut sys::zval) {
     // Stock casts both to C int.
-    let mut enc = Encoder::new(options as i32 as u32, depth as i32);
+    let opts = options as i32 as u32;
+    // SAFETY: value is the call's live first argument.
+    if unsafe { php::zval::ztype(value) } == sys::IS_STRING && opts & opt::NUMERIC_CHECK == 0 {
+        // A string alone: php_json_encode_zval goes straight to
+        // php_json_escape_string, and so do we, without a walk's state.
+        let mut buf = OutBuf::new();
+        // SAFETY: a string zval points at a live zend_string.
+        let s = unsafe { php::zval::zstr_bytes((*value).value.str_) };
+        let code = if rustjson_core::escape::escape_string(&mut buf, s, opts).is_ok() {
+            0
+        } else {
+            // The core cut the output back to before the string.
+            if opts & opt::PARTIAL_OUTPUT_ON_ERROR != 0 {
+                buf.extend(b"null");
+            }
+            opt::error::UTF8
+        };
+        // SAFETY: forwarded.
+        return unsafe { finish_call(buf, code, options, rv) };
+    }
+    let mut enc = Encoder::new(opts, depth as i32);
     let _ = enc.encode_zval(value);
-    let code = enc.error_code;
+    // SAFETY: forwarded.
+    unsafe { finish_call(enc.buf, enc.error_code, options, rv) }
+}
+
+/// The end of `PHP_FUNCTION(json_encode)`: the error bookkeeping, then the
+/// result string (or false, or a JsonException) from `buf` and `code`.
+unsafe fn finish_call(buf: OutBuf, code: i32, options: i64, rv: *mut sys::zval) {
     let partial = options & i64::from(opt::PARTIAL_OUTPUT_ON_ERROR) != 0;
     let throw = options & i64::from(opt::THROW_ON_ERROR) != 0;
-    if enc.buf.oom() {
+    if buf.oom() {
         // PHP raises "Allowed memory size ... exhausted" as we return.
-        enc.buf.free();
+        buf.free();
         // SAFETY: rv is the call's return slot.
         unsafe { sys::rustjson_return_false(rv) };
         return;
@@ -91,19 +119,19 @@ unsafe fn encode_call(value: *mut sys::zval, options: i64, depth: i64, rv: *mut 
         if !throw || partial {
             php::set_json_error(code);
             if code != 0 && !partial {
-                enc.buf.free();
+                buf.free();
                 sys::rustjson_return_false(rv);
                 return;
             }
         } else if code != 0 {
-            enc.buf.free();
+            buf.free();
             sys::rustjson_throw_json_exception(
                 error_message(code).as_ptr().cast(),
                 i64::from(code),
             );
             return;
         }
-        sys::rustjson_return_str(rv, enc.buf.into_zend_string());
+        sys::rustjson_return_str(rv, buf.into_zend_string());
     }
 }
 
