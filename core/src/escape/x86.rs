@@ -206,10 +206,18 @@ pub(super) unsafe fn is_clean_tail16_hex(s: &[u8], third: &[u8; 16], hex: &[[u8;
 #[inline(always)]
 pub(super) fn is_clean_16_to_64(s: &[u8], options: u32) -> bool {
     if super::tables::has_hex(options) {
-        clean_16_to_64::<true>(s, options)
+        clean_16_to_64_hex(s, options)
     } else {
         clean_16_to_64::<false>(s, options)
     }
+}
+
+/// [`clean_16_to_64`] under `JSON_HEX_*`, out of line: the callers' code
+/// (and its layout) stays that of the common case.
+#[cold]
+#[inline(never)]
+fn clean_16_to_64_hex(s: &[u8], options: u32) -> bool {
+    clean_16_to_64::<true>(s, options)
 }
 
 /// [`is_clean_16_to_64`]; `HEX`: compare the `JSON_HEX_*` bytes too.
