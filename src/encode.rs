@@ -504,10 +504,7 @@ impl Encoder {
     #[cold]
     #[inline(never)]
     fn utf8_error(&mut self) -> Status {
-        self.error_code = error::UTF8;
-        if self.partial() {
-            self.buf.extend(b"null");
-        }
+        self.error_code = utf8_failure(&mut self.buf, self.options);
         Err(Fail)
     }
 
@@ -866,12 +863,8 @@ impl Encoder {
                         // bytes) precedes them.
                         self.key_slow(k, Some(sep));
                     }
-                } else if P {
-                    self.sep_newline_indent(Some(sep));
-                    number::write_int_key(&mut self.buf, (*cur).h as i64, None);
-                    self.buf.push(b' ');
                 } else {
-                    number::write_int_key(&mut self.buf, (*cur).h as i64, Some(sep));
+                    self.map_int_key::<P>((*cur).h as i64, sep);
                 }
                 sep = b',';
                 let r = self.encode_child::<P>(z);
@@ -915,13 +908,7 @@ impl Encoder {
                 }
                 if KEYS {
                     let index = z.offset_from(base) - 1;
-                    if P {
-                        self.sep_newline_indent(Some(sep));
-                        number::write_int_key(&mut self.buf, index as i64, None);
-                        self.buf.push(b' ');
-                    } else {
-                        number::write_int_key(&mut self.buf, index as i64, Some(sep));
-                    }
+                    self.map_int_key::<P>(index as i64, sep);
                     sep = b',';
                 } else {
                     self.list_sep::<P>(need_comma);
@@ -992,6 +979,19 @@ impl Encoder {
             } else {
                 self.walk_hash_list::<P>(ht, need_comma)
             }
+        }
+    }
+
+    /// An integer key in a map walk, after `sep` (`{` or `,`): `sep"h":`,
+    /// or under PRETTY_PRINT (`P`) `sep`, newline, indentation, `"h": `.
+    #[inline(always)]
+    fn map_int_key<const P: bool>(&mut self, h: i64, sep: u8) {
+        if P {
+            self.sep_newline_indent(Some(sep));
+            number::write_int_key(&mut self.buf, h, None);
+            self.buf.push(b' ');
+        } else {
+            number::write_int_key(&mut self.buf, h, Some(sep));
         }
     }
 
@@ -1105,6 +1105,18 @@ impl Encoder {
             self.encode_zval(sys::rustjson_enum_case_value(obj))
         }
     }
+}
+
+/// A string with invalid UTF-8 (and neither IGNORE nor SUBSTITUTE), after
+/// the core cut the output back to before it: `null` in its place under
+/// PARTIAL_OUTPUT_ON_ERROR; returns the error code (`php_json_escape_string`).
+#[cold]
+#[inline(never)]
+pub fn utf8_failure(buf: &mut OutBuf, options: u32) -> i32 {
+    if options & PARTIAL != 0 {
+        buf.extend(b"null");
+    }
+    error::UTF8
 }
 
 /// `zend_release_properties`: drop the walk's reference (the last one

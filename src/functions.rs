@@ -6,7 +6,6 @@ use crate::php::outbuf::OutBuf;
 use crate::php::{self, sys};
 use ext_php_rs::builders::ModuleBuilder;
 use rustjson_core::options as opt;
-use rustjson_core::Sink;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 static JSON_ENCODE: Swap = Swap::new("json_encode");
@@ -87,11 +86,7 @@ unsafe fn encode_call(value: *mut sys::zval, options: i64, depth: i64, rv: *mut 
         let code = if rustjson_core::escape::escape_string(&mut buf, s, opts).is_ok() {
             0
         } else {
-            // The core cut the output back to before the string.
-            if opts & opt::PARTIAL_OUTPUT_ON_ERROR != 0 {
-                buf.extend(b"null");
-            }
-            opt::error::UTF8
+            crate::encode::utf8_failure(&mut buf, opts)
         };
         // SAFETY: forwarded.
         return unsafe { finish_call(buf, code, options, rv) };

@@ -241,7 +241,6 @@ unsafe fn clean_tail16(s: &[u8], check: &KeyCheck) -> Option<bool> {
 #[inline(never)]
 unsafe fn clean_tail16_hex(s: &[u8], check: &KeyCheck) -> bool {
     // SAFETY: forwarded (`s` is under 16 bytes).
-    // SAFETY: forwarded.
     tables::has_hex(check.options)
         && unsafe { x86::is_clean_tail16_hex(s, &check.third, x86::hex_vectors(check.options)) }
 }

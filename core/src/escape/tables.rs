@@ -36,9 +36,16 @@ pub(super) fn class_table(options: u32) -> &'static [u8; 256] {
 ///
 /// Slots of escapes that the flags switch off repeat `"`, so every scanner can
 /// compare against a fixed number of bytes (3 without any HEX flag, else 7).
+/// (A `const fn`: compile-time tables are built from it too.)
 #[inline(always)]
-pub(super) fn stop_bytes(options: u32) -> [u8; 7] {
-    let pick = |flag: u32, b: u8| if options & flag != 0 { b } else { b'"' };
+pub(super) const fn stop_bytes(options: u32) -> [u8; 7] {
+    const fn pick(options: u32, flag: u32, b: u8) -> u8 {
+        if options & flag != 0 {
+            b
+        } else {
+            b'"'
+        }
+    }
     [
         b'"',
         b'\\',
@@ -47,10 +54,10 @@ pub(super) fn stop_bytes(options: u32) -> [u8; 7] {
         } else {
             b'/'
         },
-        pick(HEX_TAG, b'<'),
-        pick(HEX_TAG, b'>'),
-        pick(HEX_AMP, b'&'),
-        pick(HEX_APOS, b'\''),
+        pick(options, HEX_TAG, b'<'),
+        pick(options, HEX_TAG, b'>'),
+        pick(options, HEX_AMP, b'&'),
+        pick(options, HEX_APOS, b'\''),
     ]
 }
 

@@ -151,24 +151,16 @@ pub(super) unsafe fn is_clean_tail16(s: &[u8], third: &[u8; 16]) -> bool {
     }
 }
 
-/// The extra bytes that need an escape under `JSON_HEX_TAG`/`AMP`/`APOS`
-/// (`<`, `>`, `&`, `'`, as the flags say; unused slots repeat `"`), each
+/// The extra stop bytes of `JSON_HEX_TAG`/`AMP`/`APOS` (slots 3-6 of
+/// [`stop_bytes`]: `<`, `>`, `&`, `'` as the flags say, else `"`), each
 /// spread over a vector: one set per combination of the three flags, built
 /// at compile time (nothing to work out per call).
 static HEX_VECTORS: [[[u8; 16]; 4]; 8] = {
-    let mut t = [[[b'"'; 16]; 4]; 8];
+    let mut t = [[[0; 16]; 4]; 8];
     let mut i = 0;
     while i < 8 {
-        if i & 1 != 0 {
-            t[i][0] = [b'<'; 16];
-            t[i][1] = [b'>'; 16];
-        }
-        if i & 2 != 0 {
-            t[i][2] = [b'&'; 16];
-        }
-        if i & 4 != 0 {
-            t[i][3] = [b'\''; 16];
-        }
+        let b = stop_bytes(i as u32);
+        t[i] = [[b[3]; 16], [b[4]; 16], [b[5]; 16], [b[6]; 16]];
         i += 1;
     }
     t
