@@ -13,6 +13,8 @@
 #                       writes tools/bench/results.md and tools/bench/chart.svg (BENCH_ARGS=--quick etc.)
 #   make bench-callgrind build, then instructions per call under callgrind (tools/bench/callgrind.sh):
 #                       writes tools/bench/callgrind.md and tools/bench/callgrind.svg (BENCH_ARGS=--all etc.)
+#   make bench-floor    a probe build (--features floor-probe, target-probe/, never shipped), then the corpora's
+#                       memory floor beside stock and rustjson (tools/bench/floor.php): tools/bench/floor.md
 #   make clean          remove build products
 #
 # Single steps: test-core, test-sweeps, test-phpt, test-phpt-jit, test-phpt-stock, test-official, test-diff,
@@ -40,7 +42,7 @@ SO_ABS     := $(CURDIR)/$(SO)
 
 # The stages depend on each other's order; never run them in parallel.
 .NOTPARALLEL:
-.PHONY: all build setup test test-core test-phpt test-phpt-jit test-phpt-stock test-official test-sweeps test-valgrind test-diff fuzz demo bench bench-callgrind clean help \
+.PHONY: all build setup test test-core test-phpt test-phpt-jit test-phpt-stock test-official test-sweeps test-valgrind test-diff fuzz demo bench bench-callgrind bench-floor clean help \
 	test-debug test-zts test-php84 test-php85 test-matrix
 
 all: build
@@ -146,8 +148,15 @@ bench: build
 bench-callgrind: build
 	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) bash tools/bench/callgrind.sh --markdown=tools/bench/callgrind.md --svg=tools/bench/callgrind.svg $(BENCH_ARGS)
 
+# The memory floor: what reading each corpus costs, without encoding it (src/probe.rs).
+PROBE_SO := $(CURDIR)/target-probe/release/librustjson.so
+bench-floor: build
+	CARGO_TARGET_DIR=$(CURDIR)/target-probe PHP="$$(command -v $(PHP))" $(CARGO) build --release --features floor-probe
+	$(PHP) -n -d extension=$(PROBE_SO) tools/bench/floor.php --markdown=tools/bench/floor.md $(BENCH_ARGS)
+
 clean:
 	$(CARGO) clean
+	rm -rf target-probe
 	rm -rf modules
 	rm -f php-tests/*.diff php-tests/*.exp php-tests/*.log php-tests/*.out php-tests/*.php php-tests/*.sh php-tests/*.mem
 

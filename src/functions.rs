@@ -76,6 +76,13 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
 unsafe fn encode_call(value: *mut sys::zval, options: i64, depth: i64, rv: *mut sys::zval) {
     // Stock casts both to C int.
     let opts = options as i32 as u32;
+    #[cfg(feature = "floor-probe")]
+    if opts & crate::probe::PROBE != 0 {
+        // SAFETY: value is the call's live argument; nothing runs meanwhile.
+        core::hint::black_box(unsafe { crate::probe::read_all(value) });
+        // SAFETY: rv is the call's return slot.
+        return unsafe { sys::rustjson_return_false(rv) };
+    }
     // SAFETY: value is the call's live first argument.
     if unsafe { php::zval::ztype(value) } == sys::IS_STRING && opts & opt::NUMERIC_CHECK == 0 {
         // A string alone: php_json_encode_zval goes straight to

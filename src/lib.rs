@@ -12,6 +12,8 @@ mod functions;
 mod ini;
 mod override_;
 mod php;
+#[cfg(feature = "floor-probe")]
+mod probe;
 mod stack;
 
 use ext_php_rs::prelude::*;
