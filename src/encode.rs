@@ -283,13 +283,17 @@ impl Encoder {
             let ce = (*obj).ce;
             let ht = (*obj).properties;
             if cfg!(php84)
-                || ht.is_null()
                 || (*ce).num_interfaces != 0
                 || (*ce).ce_flags & sys::ZEND_ACC_ENUM != 0
                 || !zval::std_props_handlers(obj)
                 || self.depth >= self.fast_depth
-                || zval::gc_is_recursive(&(*ht).gc)
             {
+                return self.encode_zval(val);
+            }
+            if ht.is_null() {
+                return self.encode_slots_fast::<P>(val, obj);
+            }
+            if zval::gc_is_recursive(&(*ht).gc) {
                 return self.encode_zval(val);
             }
             // The counted copy of the zval, as its parts.
@@ -304,6 +308,72 @@ impl Encoder {
             zval::gc_try_unprotect(&mut (*ht).gc);
             let r = self.close_fast::<P>(r, need_comma, b'}');
             release_properties(ht);
+            zval::release_counted(obj.cast(), type_info);
+            r
+        }
+    }
+
+    /// [`Encoder::encode_object_fast`] for an object without a property
+    /// table: `php_json_encode_array`'s "optimized version without
+    /// rebuilding properties HashTable" (as [`Encoder::encode_plain_object`],
+    /// behind the counted copy of `php_json_encode_zval`), in the fast
+    /// frames' shape: the declared slots in slot order, each read fresh
+    /// (user code below may change them), protected and private ones and
+    /// unset ones skipped, the recursion mark on the object.
+    #[inline(always)]
+    unsafe fn encode_slots_fast<const P: bool>(
+        &mut self,
+        val: *mut sys::zval,
+        obj: *mut sys::zend_object,
+    ) -> Status {
+        // SAFETY: val is a live object zval whose object has no property
+        // table and the standard handlers; the copy holds a reference to
+        // the object until it is released; slot offsets come from its class.
+        unsafe {
+            if zval::gc_is_recursive(&(*obj).gc) {
+                self.error_code = error::RECURSION;
+                self.buf.extend(b"null");
+                return Err(Fail);
+            }
+            let type_info = (*val).u1.type_info;
+            zval::try_addref(val);
+            zval::gc_try_protect(&mut (*obj).gc);
+            self.depth += 1;
+            let ce = (*obj).ce;
+            let mut need_comma = false;
+            let mut sep = b'{';
+            let mut r = Ok(());
+            let count = (*ce).default_properties_count.max(0) as usize;
+            for i in 0..count {
+                let info = *(*ce).properties_info_table.add(i);
+                if info.is_null() {
+                    continue;
+                }
+                let name = zval::zstr_bytes((*info).name);
+                if name.first() == Some(&0) {
+                    // Skip protected and private members.
+                    continue;
+                }
+                let prop = obj
+                    .cast::<u8>()
+                    .add((*info).offset as usize)
+                    .cast::<sys::zval>();
+                if zval::ztype(prop) == sys::IS_UNDEF {
+                    continue;
+                }
+                self.map_str_key::<P>(name, sep);
+                sep = b',';
+                let rc = self.encode_child::<P>(prop);
+                if self.aborts(rc) {
+                    r = Err(Fail);
+                    break;
+                }
+            }
+            if r.is_ok() {
+                self.map_end(sep, &mut need_comma);
+            }
+            zval::gc_try_unprotect(&mut (*obj).gc);
+            let r = self.close_fast::<P>(r, need_comma, b'}');
             zval::release_counted(obj.cast(), type_info);
             r
         }
@@ -844,25 +914,7 @@ impl Encoder {
                         // Skip protected and private members.
                         continue;
                     }
-                    if P {
-                        // `{` or `,`, newline, indentation, then `"key": `.
-                        self.sep_newline_indent(Some(sep));
-                        // SAFETY: as below.
-                        if !escape::write_short_key_tail16(&mut self.buf, k, &self.key_check, None)
-                        {
-                            self.key_slow(k, None);
-                        }
-                        self.buf.push(b' ');
-                    } else if !escape::write_short_key_tail16(
-                        &mut self.buf,
-                        k,
-                        &self.key_check,
-                        Some(sep),
-                    ) {
-                        // SAFETY: k is a zend_string's bytes: its header (24
-                        // bytes) precedes them.
-                        self.key_slow(k, Some(sep));
-                    }
+                    self.map_str_key::<P>(k, sep);
                 } else {
                     self.map_int_key::<P>((*cur).h as i64, sep);
                 }
@@ -978,6 +1030,29 @@ impl Encoder {
                 self.walk_packed::<false, P>(ht, need_comma)
             } else {
                 self.walk_hash_list::<P>(ht, need_comma)
+            }
+        }
+    }
+
+    /// A string key in a map walk, after `sep` (`{` or `,`): `sep"key":`,
+    /// or under PRETTY_PRINT (`P`) `sep`, newline, indentation, `"key": `.
+    ///
+    /// # Safety
+    /// `k` is a zend_string's bytes: the short-key check reads the 16 bytes
+    /// that end where `k` ends, and the string's header precedes them.
+    #[inline(always)]
+    unsafe fn map_str_key<const P: bool>(&mut self, k: &[u8], sep: u8) {
+        // SAFETY: forwarded.
+        unsafe {
+            if P {
+                self.sep_newline_indent(Some(sep));
+                if !escape::write_short_key_tail16(&mut self.buf, k, &self.key_check, None) {
+                    self.key_slow(k, None);
+                }
+                self.buf.push(b' ');
+            } else if !escape::write_short_key_tail16(&mut self.buf, k, &self.key_check, Some(sep))
+            {
+                self.key_slow(k, Some(sep));
             }
         }
     }
