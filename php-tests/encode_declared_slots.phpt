@@ -1,5 +1,5 @@
 --TEST--
-json_encode(): objects without a property table (declared slots only) nested in containers, against stock: visibility, inheritance, typed and unset slots, non-ASCII names, flags, depth, recursion, partial output, user code changing the object mid-walk, destructors
+json_encode(): objects without a property table (declared slots only), alone and nested in containers, against stock: visibility, inheritance, typed and unset slots, non-ASCII names, flags, depth, recursion, partial output, user code changing the object mid-walk, destructors
 --FILE--
 <?php
 require __DIR__ . '/rustjson_test.inc';
@@ -91,6 +91,30 @@ $g = new Grows;
 rj_enc('before table', [$g]);
 $g->y = 2;
 rj_enc('after table', [$g]);
+
+// 7. The same objects alone (the top-level value).
+rj_enc('top plain', new Slots);
+rj_enc('top child pretty', new SlotsChild, JSON_PRETTY_PRINT);
+rj_enc('top empty', new NoProps);
+rj_enc('top hidden force', new Hidden, JSON_FORCE_OBJECT);
+rj_enc('top self', $r);
+rj_enc('top self partial', $r, JSON_PARTIAL_OUTPUT_ON_ERROR);
+foreach ([1, 2] as $depth) {
+    rj_enc("top depth $depth", new Holder(new NoProps), 0, $depth);
+    rj_enc("top depth $depth partial", new Holder([1]), JSON_PARTIAL_OUTPUT_ON_ERROR, $depth);
+}
+$t = new Holder; $t->second = new Changer($t, 'unset');
+rj_enc('top mutate', $t);
+$box = [new DtorSlots(null)];
+$box[0]->a = new Changer(null, 'drop');
+$only = $box[0]; $box = null;
+rj_enc('top last ref', $only);
+unset($only);
+echo "after top\n";
+$g2 = new Grows;
+rj_enc('top before table', $g2);
+$g2->z = 'dyn';
+rj_enc('top after table', $g2, JSON_PRETTY_PRINT);
 --EXPECT--
 plain: [{"a":1,"b":[2,3]},{"k":{"a":1,"b":[2,3]}},{"first":{"a":1,"b":[2,3]},"second":"two","third":"three"}] #0
 child: [{"a":1,"b":[2,3],"c":"c"}] #0
@@ -179,3 +203,31 @@ destruct
 after drop
 before table: [{"x":1}] #0
 after table: [{"x":1,"y":2}] #0
+top plain: {"a":1,"b":[2,3]} #0
+top child pretty: {
+    "a": 1,
+    "b": [
+        2,
+        3
+    ],
+    "c": "c"
+} #0
+top empty: {} #0
+top hidden force: {} #0
+top self: false #6
+top self partial: {"first":null,"second":"two","third":"three"} #6
+top depth 1: false #1
+top depth 1 partial: {"first":[1],"second":"two","third":"three"} #1
+top depth 2: {"first":{},"second":"two","third":"three"} #0
+top depth 2 partial: {"first":[1],"second":"two","third":"three"} #0
+jsonSerialize unset
+top mutate: {"first":null,"second":"unset","third":"three"} #0
+jsonSerialize drop
+top last ref: {"a":"drop","b":"b"} #0
+destruct
+after top
+top before table: {"x":1} #0
+top after table: {
+    "x": 1,
+    "z": "dyn"
+} #0

@@ -274,27 +274,51 @@ impl Encoder {
     /// else, and PHP 8.4+ (hooks, lazy objects), goes the general way.
     #[inline(never)]
     fn encode_object_fast<const P: bool>(&mut self, val: *mut sys::zval) -> Status {
-        // SAFETY: val is a live IS_OBJECT element of the container being
-        // walked; the copy holds a reference to the object, and the walk
-        // one to its property table, until they are released.
         self.hold_pending();
+        // SAFETY: val is a live IS_OBJECT element of the container being
+        // walked.
         unsafe {
-            let obj = (*val).value.obj;
-            let ce = (*obj).ce;
-            let ht = (*obj).properties;
-            if cfg!(php84)
-                || (*ce).num_interfaces != 0
-                || (*ce).ce_flags & sys::ZEND_ACC_ENUM != 0
-                || !zval::std_props_handlers(obj)
-                || self.depth >= self.fast_depth
-            {
+            if !self.object_fast_ok((*val).value.obj) {
                 return self.encode_zval(val);
             }
+            self.encode_plain_object_fast::<P>(val)
+        }
+    }
+
+    /// May a plain object take [`Encoder::encode_plain_object_fast`]? No
+    /// interface (so neither JsonSerializable nor anything an internal
+    /// class adds), not an enum, the standard property handlers, below
+    /// `fast_depth`; never on PHP 8.4+ (hooks, lazy objects).
+    #[inline(always)]
+    unsafe fn object_fast_ok(&self, obj: *const sys::zend_object) -> bool {
+        // SAFETY: obj is live.
+        unsafe {
+            let ce = (*obj).ce;
+            !cfg!(php84)
+                && (*ce).num_interfaces == 0
+                && (*ce).ce_flags & sys::ZEND_ACC_ENUM == 0
+                && zval::std_props_handlers(obj)
+                && self.depth < self.fast_depth
+        }
+    }
+
+    /// The body of [`Encoder::encode_object_fast`], for an object that
+    /// [`Encoder::object_fast_ok`] accepted, the pending frames held: its
+    /// declared slots when it has no property table, else the table (a
+    /// recursive one goes the general way, which reports it).
+    #[inline(always)]
+    unsafe fn encode_plain_object_fast<const P: bool>(&mut self, val: *mut sys::zval) -> Status {
+        // SAFETY: val is a live IS_OBJECT zval; the copy holds a reference
+        // to the object, and the walk one to its property table, until they
+        // are released.
+        unsafe {
+            let obj = (*val).value.obj;
+            let ht = (*obj).properties;
             if ht.is_null() {
                 return self.encode_slots_fast::<P>(val, obj);
             }
             if zval::gc_is_recursive(&(*ht).gc) {
-                return self.encode_zval(val);
+                return self.encode_container_copy(val);
             }
             // The counted copy of the zval, as its parts.
             let type_info = (*val).u1.type_info;
@@ -461,6 +485,13 @@ impl Encoder {
                         }
                         if (*ce).ce_flags & sys::ZEND_ACC_ENUM != 0 {
                             return self.encode_serializable_enum(obj);
+                        }
+                        if self.object_fast_ok(obj) {
+                            return if self.pretty() {
+                                self.encode_plain_object_fast::<true>(val)
+                            } else {
+                                self.encode_plain_object_fast::<false>(val)
+                            };
                         }
                         return self.encode_container_copy(val);
                     }
