@@ -103,7 +103,7 @@ foreach ([1, 2] as $depth) {
     rj_enc("top depth $depth", new Holder(new NoProps), 0, $depth);
     rj_enc("top depth $depth partial", new Holder([1]), JSON_PARTIAL_OUTPUT_ON_ERROR, $depth);
 }
-$t = new Holder; $t->second = new Changer($t, 'unset');
+$t = new Holder; $t->first = new Changer($t, 'unset');
 rj_enc('top mutate', $t);
 $box = [new DtorSlots(null)];
 $box[0]->a = new Changer(null, 'drop');
@@ -221,7 +221,7 @@ top depth 1 partial: {"first":[1],"second":"two","third":"three"} #1
 top depth 2: {"first":{},"second":"two","third":"three"} #0
 top depth 2 partial: {"first":[1],"second":"two","third":"three"} #0
 jsonSerialize unset
-top mutate: {"first":null,"second":"unset","third":"three"} #0
+top mutate: {"first":"unset","third":"three"} #0
 jsonSerialize drop
 top last ref: {"a":"drop","b":"b"} #0
 destruct
