@@ -265,13 +265,13 @@ impl Encoder {
         }
     }
 
-    /// An object inside a container: a plain object (no interface, so
-    /// neither JsonSerializable nor an enum) whose property table exists,
-    /// with the standard handlers, encoded here as `php_json_encode_zval`
-    /// and `php_json_encode_array` do it (a counted copy of the zval;
-    /// `zend_std_get_properties_for`: the table, with a reference for the
-    /// walk), in a smaller frame than [`Encoder::encode_array`]'s. Anything
-    /// else, and PHP 8.4+ (hooks, lazy objects), goes the general way.
+    /// An object inside a container: a plain object (see
+    /// [`Encoder::object_fast_ok`]) encoded here as `php_json_encode_zval`
+    /// and `php_json_encode_array` do it (a counted copy of the zval; then
+    /// its declared slots, or `zend_std_get_properties_for`: the table, with
+    /// a reference for the walk), in a smaller frame than
+    /// [`Encoder::encode_array`]'s. Anything else (hooked properties and
+    /// lazy objects on PHP 8.4+ included) goes the general way.
     #[inline(never)]
     fn encode_object_fast<const P: bool>(&mut self, val: *mut sys::zval) -> Status {
         self.hold_pending();
@@ -288,17 +288,20 @@ impl Encoder {
     /// May a plain object take [`Encoder::encode_plain_object_fast`]? No
     /// interface (so neither JsonSerializable nor anything an internal
     /// class adds), not an enum, the standard property handlers, below
-    /// `fast_depth`; never on PHP 8.4+ (hooks, lazy objects).
+    /// `fast_depth`; on PHP 8.4+ also no hooked properties and not lazy
+    /// (stock's condition for its declared-slots path; with a table, the
+    /// table is then the object's own, read without user code, and carries
+    /// the recursion mark, as before 8.4).
     #[inline(always)]
     unsafe fn object_fast_ok(&self, obj: *const sys::zend_object) -> bool {
         // SAFETY: obj is live.
         unsafe {
             let ce = (*obj).ce;
-            !cfg!(php84)
-                && (*ce).num_interfaces == 0
+            (*ce).num_interfaces == 0
                 && (*ce).ce_flags & sys::ZEND_ACC_ENUM == 0
                 && zval::std_props_handlers(obj)
                 && self.depth < self.fast_depth
+                && (cfg!(not(php84)) || sys::rustjson_obj_no_hooks_not_lazy(obj))
         }
     }
 

@@ -134,6 +134,16 @@ bool rustjson_obj_fast_path_ok(const zend_object *obj)
 		;
 }
 
+bool rustjson_obj_no_hooks_not_lazy(const zend_object *obj)
+{
+#if PHP_VERSION_ID >= 80400
+	return obj->ce->num_hooked_props == 0 && !zend_object_is_lazy((zend_object *) obj);
+#else
+	(void) obj;
+	return true;
+#endif
+}
+
 bool rustjson_fiber_stack(uintptr_t *lo, size_t *size)
 {
 	/* zend_fiber_stack is private to zend_fibers.c; its first two members,

@@ -87,6 +87,11 @@ void rustjson_throw_internal_error(const char *msg);
 /* The "optimized" declared-properties path is allowed: no materialized
  * table, standard handlers; 8.4+: no hooked properties, not lazy. */
 bool rustjson_obj_fast_path_ok(const zend_object *obj);
+/* The object may take the fast object frames as far as PHP 8.4+ is
+ * concerned: its class has no hooked properties and it is not lazy (its
+ * properties are then plain slots and table entries, read without user
+ * code). Always true before 8.4. */
+bool rustjson_obj_no_hooks_not_lazy(const zend_object *obj);
 /* 8.4+: the class has hooked properties (the recursion mark then goes on
  * the object, not on the temporary properties table). */
 /* 8.4+: a properties-table entry that is IS_PTR (a hooked property):
