@@ -1070,6 +1070,8 @@ impl Encoder {
 
     /// A string key in a map walk, after `sep` (`{` or `,`): `sep"key":`,
     /// or under PRETTY_PRINT (`P`) `sep`, newline, indentation, `"key": `.
+    /// Clean keys of up to 32 bytes are written inline, others by
+    /// [`Encoder::key_slow`].
     ///
     /// # Safety
     /// `k` is a zend_string's bytes: the short-key check reads the 16 bytes
@@ -1080,11 +1082,11 @@ impl Encoder {
         unsafe {
             if P {
                 self.sep_newline_indent(Some(sep));
-                if !escape::write_short_key_tail16(&mut self.buf, k, &self.key_check, None) {
+                if !escape::write_key_tail16_to_32(&mut self.buf, k, &self.key_check, None) {
                     self.key_slow(k, None);
                 }
                 self.buf.push(b' ');
-            } else if !escape::write_short_key_tail16(&mut self.buf, k, &self.key_check, Some(sep))
+            } else if !escape::write_key_tail16_to_32(&mut self.buf, k, &self.key_check, Some(sep))
             {
                 self.key_slow(k, Some(sep));
             }

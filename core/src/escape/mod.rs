@@ -202,6 +202,37 @@ pub unsafe fn write_short_key_tail16<S: Sink>(
     }
 }
 
+/// [`write_short_key_tail16`], and keys of 16 to 32 bytes the same way
+/// (without a `JSON_HEX_*` flag): two loads, the first and the last 16
+/// bytes, checked with the same constants, then `sep"key":` in one reserve
+/// and one commit. For any other key nothing is written and `false` is
+/// returned.
+///
+/// # Safety
+/// As for [`write_short_key_tail16`].
+#[inline(always)]
+pub unsafe fn write_key_tail16_to_32<S: Sink>(
+    out: &mut S,
+    s: &[u8],
+    check: &KeyCheck,
+    sep: Option<u8>,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if s.len() >= 16 {
+        // Under JSON_HEX_* (short_limit 0) such keys go the long way.
+        if s.len() > 32 || check.short_limit == 0 || !x86::is_clean_16_to_32_third(s, &check.third)
+        {
+            return false;
+        }
+        // SAFETY: copy_16_to_64 copies 16 <= n <= 64 bytes within both
+        // regions.
+        unsafe { write_key_framed(out, s, sep, copy_16_to_64) };
+        return true;
+    }
+    // SAFETY: forwarded.
+    unsafe { write_short_key_tail16(out, s, check, sep) }
+}
+
 /// The one-load check of [`write_short_key_tail16`]: whether `s` is under
 /// 16 bytes and needs no escape, or `None` where the check does not apply
 /// (not x86_64).
@@ -706,6 +737,61 @@ mod tests {
                         let tb = unsafe { write_short_key_tail16(&mut b, s, &check, Some(b',')) };
                         assert_eq!((ta, &a), (tb, &b), "{byte:#x} at {pos} of {n}, {options}");
                         assert_eq!(ta, table_clean(s, options), "{byte:#x} {options}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn keys_16_to_32_every_byte() {
+        // Each byte value at the first, a middle and the last position of
+        // keys of 15 to 33 bytes, under every option set: the two-load check
+        // takes a key of 16 to 32 bytes exactly when the table says it is
+        // clean (never under JSON_HEX_*), with the same bytes as the mid-key
+        // path; other lengths go as write_short_key_tail16 has them.
+        for options in option_sets() {
+            let check = KeyCheck::new(options);
+            for n in 15usize..=33 {
+                for pos in [0, 1, n / 2, n - 16, n - 2, n - 1] {
+                    if pos >= n {
+                        continue;
+                    }
+                    for byte in 0..=255u8 {
+                        let mut buf = vec![b'"'; 16];
+                        let mut key: Vec<u8> = (0..n).map(|k| b"abcXYZ019_-.~ "[k % 14]).collect();
+                        key[pos] = byte;
+                        buf.extend_from_slice(&key);
+                        let s = &buf[16..];
+                        for sep in [None, Some(b',')] {
+                            let mut a = b"[".to_vec();
+                            // SAFETY: 16 bytes precede s in buf.
+                            let ta = unsafe { write_key_tail16_to_32(&mut a, s, &check, sep) };
+                            let mut b = b"[".to_vec();
+                            let tb = if n < 16 {
+                                // SAFETY: as above.
+                                unsafe { write_short_key_tail16(&mut b, s, &check, sep) }
+                            } else if n <= 32
+                                && !tables::has_hex(options)
+                                && table_clean(s, options)
+                            {
+                                write_mid_key(&mut b, s, options, sep)
+                            } else {
+                                false
+                            };
+                            assert_eq!((ta, &a), (tb, &b), "{byte:#x} at {pos} of {n}, {options}");
+                            if ta {
+                                assert!(table_clean(s, options), "{byte:#x} {options}");
+                                let mut e = b"[".to_vec();
+                                if let Some(c) = sep {
+                                    e.push(c);
+                                }
+                                escape_string(&mut e, s, options & !crate::options::NUMERIC_CHECK)
+                                    .unwrap();
+                                e.push(b':');
+                                assert_eq!(a, e, "{byte:#x} at {pos} of {n}, {options}");
+                            }
+                        }
                     }
                 }
             }

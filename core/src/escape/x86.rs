@@ -151,6 +151,22 @@ pub(super) unsafe fn is_clean_tail16(s: &[u8], third: &[u8; 16]) -> bool {
     }
 }
 
+/// Whether `s`, 16 to 32 bytes long, needs no escape by the short checks'
+/// test ([`dirty_mask_third`]): its first and its last 16 bytes (which
+/// overlap under 32 bytes), two loads.
+#[inline(always)]
+pub(super) fn is_clean_16_to_32_third(s: &[u8], third: &[u8; 16]) -> bool {
+    let n = s.len();
+    debug_assert!((16..=32).contains(&n));
+    // SAFETY: both loads lie within `s` (n >= 16); SSE2 is part of the
+    // x86_64 baseline.
+    unsafe {
+        let head = _mm_loadu_si128(s.as_ptr().cast());
+        let tail = _mm_loadu_si128(s.as_ptr().add(n - 16).cast());
+        dirty_mask_third(head, third) | dirty_mask_third(tail, third) == 0
+    }
+}
+
 /// The extra stop bytes of `JSON_HEX_TAG`/`AMP`/`APOS` (slots 3-6 of
 /// [`stop_bytes`]: `<`, `>`, `&`, `'` as the flags say, else `"`), each
 /// spread over a vector: one set per combination of the three flags, built
