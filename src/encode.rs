@@ -372,22 +372,9 @@ impl Encoder {
             let mut r = Ok(());
             let count = (*ce).default_properties_count.max(0) as usize;
             for i in 0..count {
-                let info = *(*ce).properties_info_table.add(i);
-                if info.is_null() {
+                let Some((name, prop)) = zval::visible_slot(obj, i) else {
                     continue;
-                }
-                let name = zval::zstr_bytes((*info).name);
-                if name.first() == Some(&0) {
-                    // Skip protected and private members.
-                    continue;
-                }
-                let prop = obj
-                    .cast::<u8>()
-                    .add((*info).offset as usize)
-                    .cast::<sys::zval>();
-                if zval::ztype(prop) == sys::IS_UNDEF {
-                    continue;
-                }
+                };
                 self.map_str_key::<P>(name, sep);
                 sep = b',';
                 let rc = self.encode_child::<P>(prop);
@@ -825,22 +812,9 @@ impl Encoder {
             let mut need_comma = false;
             let count = (*ce).default_properties_count.max(0) as usize;
             for i in 0..count {
-                let info = *(*ce).properties_info_table.add(i);
-                if info.is_null() {
+                let Some((name, prop)) = zval::visible_slot(obj, i) else {
                     continue;
-                }
-                let name = zval::zstr_bytes((*info).name);
-                if name.first() == Some(&0) {
-                    // Skip protected and private members.
-                    continue;
-                }
-                let prop = obj
-                    .cast::<u8>()
-                    .add((*info).offset as usize)
-                    .cast::<sys::zval>();
-                if zval::ztype(prop) == sys::IS_UNDEF {
-                    continue;
-                }
+                };
                 self.key(name, &mut need_comma);
                 let r = self.encode_child_dyn(prop);
                 if self.aborts(r) {

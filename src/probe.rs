@@ -113,23 +113,17 @@ unsafe fn read_slot(mut z: *mut sys::zval, acc: &mut u64, depth: u32) {
     }
 }
 
-/// The declared property slots of an object without a property table.
+/// The declared property slots of an object without a property table, as
+/// the encoder takes them (see `zval::visible_slot`).
 unsafe fn read_slots(obj: *mut sys::zend_object, acc: &mut u64, depth: u32) {
     // SAFETY: obj is live; its class's slot table describes its slots.
     unsafe {
-        let ce = (*obj).ce;
-        let count = (*ce).default_properties_count.max(0) as usize;
+        let count = (*(*obj).ce).default_properties_count.max(0) as usize;
         for i in 0..count {
-            let info = *(*ce).properties_info_table.add(i);
-            if info.is_null() {
-                continue;
+            if let Some((name, prop)) = zval::visible_slot(obj, i) {
+                *acc += digest(name);
+                read_zval(prop, acc, depth);
             }
-            *acc += digest(zval::zstr_bytes((*info).name));
-            let prop = obj
-                .cast::<u8>()
-                .add((*info).offset as usize)
-                .cast::<sys::zval>();
-            read_zval(prop, acc, depth);
         }
     }
 }

@@ -262,6 +262,41 @@ pub unsafe fn array_is_list_nonempty(ht: *const sys::HashTable) -> bool {
     }
 }
 
+/// Declared property slot `i` of `obj` as the declared-slots loop of
+/// `php_json_encode_array` takes it: its name and its value, or `None` for
+/// a slot without property info, a protected or private member (mangled
+/// name, starting with NUL) or an unset slot (IS_UNDEF). Everything is read
+/// afresh: user code run between two slots may have changed them.
+///
+/// # Safety
+/// `obj` is live and `i` is below its class's `default_properties_count`.
+#[inline(always)]
+pub unsafe fn visible_slot<'a>(
+    obj: *mut sys::zend_object,
+    i: usize,
+) -> Option<(&'a [u8], *mut sys::zval)> {
+    // SAFETY: the class's slot table has default_properties_count entries;
+    // a property info's offset is that of its slot in the object.
+    unsafe {
+        let info = *(*(*obj).ce).properties_info_table.add(i);
+        if info.is_null() {
+            return None;
+        }
+        let name = zstr_bytes((*info).name);
+        if name.first() == Some(&0) {
+            return None;
+        }
+        let prop = obj
+            .cast::<u8>()
+            .add((*info).offset as usize)
+            .cast::<sys::zval>();
+        if ztype(prop) == sys::IS_UNDEF {
+            return None;
+        }
+        Some((name, prop))
+    }
+}
+
 /// Is `obj` a plain object whose properties come from the standard
 /// handlers? (`get_properties_for == NULL && get_properties == zend_std_get_properties`)
 #[inline(always)]
