@@ -746,7 +746,7 @@ unsafe fn escape_run<'a, S: Sink, V: Scanner>(
 ///
 /// Sequences are recognized from one little-endian load of up to 8 bytes
 /// (zero-extended when fewer than 8 remain: a zero byte matches no lead or
-/// continuation pattern), and runs of 2- and 3-byte sequences are taken up
+/// continuation pattern; the last 3 bytes or fewer are read one by one), and runs of 2- and 3-byte sequences are taken up
 /// to four at a time, 4-byte ones two. The write position and limit live in
 /// locals (the loop stores through them, which would otherwise make the
 /// compiler reload them from `w`); `w` is synced before anything that
@@ -818,7 +818,9 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
             pos = w.pos;
             lim = w.lim;
         }
-        // SAFETY (loads): 8 or 4 bytes readable at i.
+        // SAFETY (loads): 8 or 4 bytes readable at i; under 4, the rem
+        // bytes at i one by one (the last character of a string, most
+        // often: a 2- or 3-byte one is then taken here too).
         let q = if rem >= 8 {
             u64::from_le(unsafe { ptr::read_unaligned(p.add(i).cast::<u64>()) })
         } else if rem >= 4 {
@@ -826,7 +828,14 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                 ptr::read_unaligned(p.add(i).cast::<u32>())
             }))
         } else {
-            0
+            let mut q = u64::from(b);
+            if rem >= 2 {
+                q |= u64::from(unsafe { *p.add(i + 1) }) << 8;
+            }
+            if rem == 3 {
+                q |= u64::from(unsafe { *p.add(i + 2) }) << 16;
+            }
+            q
         };
         // SAFETY (stores): room >= rem + 16 (rem + 18 for four units), see
         // above.
