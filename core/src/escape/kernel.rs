@@ -828,14 +828,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                 ptr::read_unaligned(p.add(i).cast::<u32>())
             }))
         } else {
-            let mut q = u64::from(b);
-            if rem >= 2 {
-                q |= u64::from(unsafe { *p.add(i + 1) }) << 8;
-            }
-            if rem == 3 {
-                q |= u64::from(unsafe { *p.add(i + 2) }) << 16;
-            }
-            q
+            unsafe { last_bytes(p.add(i), rem) }
         };
         // SAFETY (stores): room >= rem + 16 (rem + 18 for four units), see
         // above.
@@ -966,6 +959,23 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
     }
     w.pos = pos;
     Ok(i)
+}
+
+/// The last `n < 4` bytes at `p`, little-endian and zero-extended, for the
+/// general path's sequence tests (out of line: the loop's registers stay
+/// those of the long-text case).
+///
+/// # Safety
+/// `n` bytes readable at `p`.
+#[cold]
+#[inline(never)]
+unsafe fn last_bytes(p: *const u8, n: usize) -> u64 {
+    let mut q = 0;
+    for k in 0..n.min(3) {
+        // SAFETY: k < n.
+        q |= u64::from(unsafe { *p.add(k) }) << (8 * k);
+    }
+    q
 }
 
 /// For a valid 4-byte sequence in `q` (little-endian), its code point less
