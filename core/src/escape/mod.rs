@@ -202,9 +202,9 @@ pub unsafe fn write_short_key_tail16<S: Sink>(
     }
 }
 
-/// [`write_short_key_tail16`], and keys of 16 to 32 bytes the same way
-/// (without a `JSON_HEX_*` flag): two loads, the first and the last 16
-/// bytes, checked with the same constants, then `sep"key":` in one reserve
+/// [`write_short_key_tail16`], and keys of 16 to 32 bytes the same way:
+/// two loads, the first and the last 16 bytes, checked with the same
+/// constants (under `JSON_HEX_*`, out of line, with the flags' bytes), then `sep"key":` in one reserve
 /// and one commit. For any other key nothing is written and `false` is
 /// returned.
 ///
@@ -219,9 +219,14 @@ pub unsafe fn write_key_tail16_to_32<S: Sink>(
 ) -> bool {
     #[cfg(target_arch = "x86_64")]
     if s.len() >= 16 {
-        // Under JSON_HEX_* (short_limit 0) such keys go the long way.
-        if s.len() > 32 || check.short_limit == 0 || !x86::is_clean_16_to_32_third(s, &check.third)
-        {
+        let clean = s.len() <= 32
+            && if check.short_limit != 0 {
+                x86::is_clean_16_to_32_third(s, &check.third)
+            } else {
+                // Under JSON_HEX_* (short_limit 0).
+                clean_16_to_32_hex(s, check)
+            };
+        if !clean {
             return false;
         }
         // SAFETY: copy_16_to_64 copies 16 <= n <= 64 bytes within both
@@ -231,6 +236,16 @@ pub unsafe fn write_key_tail16_to_32<S: Sink>(
     }
     // SAFETY: forwarded.
     unsafe { write_short_key_tail16(out, s, check, sep) }
+}
+
+/// [`write_key_tail16_to_32`]'s check of a 16 to 32 byte key under
+/// `JSON_HEX_*`, out of line (as `clean_tail16_hex`): the common case's
+/// code stays as it is.
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+fn clean_16_to_32_hex(s: &[u8], check: &KeyCheck) -> bool {
+    x86::is_clean_16_to_32_hex(s, &check.third, x86::hex_pairs(check.options))
 }
 
 /// The one-load check of [`write_short_key_tail16`]: whether `s` is under
@@ -273,7 +288,7 @@ unsafe fn clean_tail16(s: &[u8], check: &KeyCheck) -> Option<bool> {
 unsafe fn clean_tail16_hex(s: &[u8], check: &KeyCheck) -> bool {
     // SAFETY: forwarded (`s` is under 16 bytes).
     tables::has_hex(check.options)
-        && unsafe { x86::is_clean_tail16_hex(s, &check.third, x86::hex_vectors(check.options)) }
+        && unsafe { x86::is_clean_tail16_hex(s, &check.third, x86::hex_pairs(check.options)) }
 }
 
 /// A string under 16 bytes that needs no escape, as `"s"` (what
@@ -748,7 +763,7 @@ mod tests {
         // Each byte value at the first, a middle and the last position of
         // keys of 15 to 33 bytes, under every option set: the two-load check
         // takes a key of 16 to 32 bytes exactly when the table says it is
-        // clean (never under JSON_HEX_*), with the same bytes as the mid-key
+        // clean (JSON_HEX_* included), with the same bytes as the mid-key
         // path; other lengths go as write_short_key_tail16 has them.
         for options in option_sets() {
             let check = KeyCheck::new(options);
@@ -771,10 +786,7 @@ mod tests {
                             let tb = if n < 16 {
                                 // SAFETY: as above.
                                 unsafe { write_short_key_tail16(&mut b, s, &check, sep) }
-                            } else if n <= 32
-                                && !tables::has_hex(options)
-                                && table_clean(s, options)
-                            {
+                            } else if n <= 32 && table_clean(s, options) {
                                 write_mid_key(&mut b, s, options, sep)
                             } else {
                                 false

@@ -167,45 +167,104 @@ pub(super) fn is_clean_16_to_32_third(s: &[u8], third: &[u8; 16]) -> bool {
     }
 }
 
-/// The extra stop bytes of `JSON_HEX_TAG`/`AMP`/`APOS` (slots 3-6 of
-/// [`stop_bytes`]: `<`, `>`, `&`, `'` as the flags say, else `"`), each
-/// spread over a vector: one set per combination of the three flags, built
-/// at compile time (nothing to work out per call).
-static HEX_VECTORS: [[[u8; 16]; 4]; 8] = {
-    let mut t = [[[0; 16]; 4]; 8];
+/// The extra stop bytes of `JSON_HEX_TAG`/`AMP`/`APOS` as two "or, then
+/// compare" tests, one set per combination of the three flags, built at
+/// compile time: a byte `b` is flagged by a pair `[or, eq]` when
+/// `b | or == eq`. `<` (3C) and `>` (3E) are the bytes with `b | 2 == 3E`,
+/// `&` (26) and `'` (27) those with `b | 1 == 27`; a flag that is off turns
+/// its test into `b == '"'` (a stop byte anyway), and `&` or `'` alone into
+/// a plain compare.
+static HEX_PAIRS: [[[[u8; 16]; 2]; 2]; 8] = {
+    let mut t = [[[[0; 16]; 2]; 2]; 8];
     let mut i = 0;
     while i < 8 {
-        let b = stop_bytes(i as u32);
-        t[i] = [[b[3]; 16], [b[4]; 16], [b[5]; 16], [b[6]; 16]];
+        let o = i as u32;
+        let tag = if o & HEX_TAG != 0 {
+            (0x02, b'>')
+        } else {
+            (0, b'"')
+        };
+        let amp_apos = match (o & HEX_AMP != 0, o & HEX_APOS != 0) {
+            (true, true) => (0x01, b'\''),
+            (true, false) => (0, b'&'),
+            (false, true) => (0, b'\''),
+            (false, false) => (0, b'"'),
+        };
+        t[i] = [
+            [[tag.0; 16], [tag.1; 16]],
+            [[amp_apos.0; 16], [amp_apos.1; 16]],
+        ];
         i += 1;
     }
     t
 };
 
-/// [`HEX_VECTORS`] for `options`.
+/// [`HEX_PAIRS`] for `options`.
 #[inline(always)]
-pub(super) fn hex_vectors(options: u32) -> &'static [[u8; 16]; 4] {
+pub(super) fn hex_pairs(options: u32) -> &'static [[[u8; 16]; 2]; 2] {
     const _: () = assert!(HEX_TAG == 1 && HEX_AMP == 2 && HEX_APOS == 4);
-    &HEX_VECTORS[(options & 7) as usize]
+    &HEX_PAIRS[(options & 7) as usize]
+}
+
+/// One bit per byte of `v` that is one of the `JSON_HEX_*` bytes of
+/// `pairs` ([`hex_pairs`]).
+///
+/// # Safety
+/// None beyond SSE2, which is part of the x86_64 baseline.
+#[inline(always)]
+unsafe fn hex_mask(v: __m128i, pairs: &[[[u8; 16]; 2]; 2]) -> u32 {
+    // SAFETY: SSE2; every vector is 16 bytes.
+    unsafe {
+        let t = |p: &[[u8; 16]; 2]| {
+            _mm_cmpeq_epi8(
+                _mm_or_si128(v, _mm_loadu_si128(p[0].as_ptr().cast())),
+                _mm_loadu_si128(p[1].as_ptr().cast()),
+            )
+        };
+        _mm_movemask_epi8(_mm_or_si128(t(&pairs[0]), t(&pairs[1]))) as u32
+    }
 }
 
 /// [`is_clean_tail16`] under `JSON_HEX_*`: also false when `s` holds one
-/// of the bytes of `hex` (see `KeyCheck`).
+/// of the bytes of `pairs` ([`hex_pairs`]).
 ///
 /// # Safety
 /// As for [`is_clean_tail16`].
 #[inline(always)]
-pub(super) unsafe fn is_clean_tail16_hex(s: &[u8], third: &[u8; 16], hex: &[[u8; 16]; 4]) -> bool {
+pub(super) unsafe fn is_clean_tail16_hex(
+    s: &[u8],
+    third: &[u8; 16],
+    pairs: &[[[u8; 16]; 2]; 2],
+) -> bool {
     let n = s.len();
     debug_assert!(n < 16);
     // SAFETY: the caller's contract; SSE2 is part of the x86_64 baseline.
     unsafe {
         let v = _mm_loadu_si128(s.as_ptr().wrapping_add(n).wrapping_sub(16).cast());
-        let mut acc = _mm_setzero_si128();
-        for h in hex {
-            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_loadu_si128(h.as_ptr().cast())));
-        }
-        (dirty_mask_third(v, third) | _mm_movemask_epi8(acc) as u32) >> (16 - n) == 0
+        (dirty_mask_third(v, third) | hex_mask(v, pairs)) >> (16 - n) == 0
+    }
+}
+
+/// [`is_clean_16_to_32_third`] under `JSON_HEX_*`, with `pairs` as in
+/// [`is_clean_tail16_hex`].
+#[inline(always)]
+pub(super) fn is_clean_16_to_32_hex(
+    s: &[u8],
+    third: &[u8; 16],
+    pairs: &[[[u8; 16]; 2]; 2],
+) -> bool {
+    let n = s.len();
+    debug_assert!((16..=32).contains(&n));
+    // SAFETY: both loads lie within `s` (n >= 16); SSE2 is part of the
+    // x86_64 baseline.
+    unsafe {
+        let head = _mm_loadu_si128(s.as_ptr().cast());
+        let tail = _mm_loadu_si128(s.as_ptr().add(n - 16).cast());
+        (dirty_mask_third(head, third)
+            | dirty_mask_third(tail, third)
+            | hex_mask(head, pairs)
+            | hex_mask(tail, pairs))
+            == 0
     }
 }
 
