@@ -40,8 +40,9 @@
 //!    `JSON_UNESCAPED_UNICODE`, [`raw_run`] validates such text from the
 //!    bytes alone and copies it in one go (with `utf8_blocks`, for about
 //!    a block, then it hands back to the block loop).
-//!    Anything else (invalid sequences, the last 3 bytes) goes through
-//!    [`decode`], which groups invalid bytes the way PHP does.
+//!    Anything else (invalid sequences, one cut short by the end of the
+//!    string) goes through [`decode`], which groups invalid bytes the way
+//!    PHP does.
 //!
 //! ## Output space
 //!
@@ -746,8 +747,9 @@ unsafe fn escape_run<'a, S: Sink, V: Scanner>(
 ///
 /// Sequences are recognized from one little-endian load of up to 8 bytes
 /// (zero-extended when fewer than 8 remain: a zero byte matches no lead or
-/// continuation pattern; the last 3 bytes or fewer are read one by one), and runs of 2- and 3-byte sequences are taken up
-/// to four at a time, 4-byte ones two. The write position and limit live in
+/// continuation pattern; the last 3 bytes or fewer are read one by one),
+/// and runs of 2- and 3-byte sequences are taken up to four at a time,
+/// 4-byte ones two. The write position and limit live in
 /// locals (the loop stores through them, which would otherwise make the
 /// compiler reload them from `w`); `w` is synced before anything that
 /// uses it.

@@ -204,9 +204,9 @@ pub unsafe fn write_short_key_tail16<S: Sink>(
 
 /// [`write_short_key_tail16`], and keys of 16 to 32 bytes the same way:
 /// two loads, the first and the last 16 bytes, checked with the same
-/// constants (under `JSON_HEX_*`, out of line, with the flags' bytes), then `sep"key":` in one reserve
-/// and one commit. For any other key nothing is written and `false` is
-/// returned.
+/// constants (under `JSON_HEX_*`, out of line, with the flags' bytes),
+/// then `sep"key":` in one reserve and one commit. For any other key
+/// nothing is written and `false` is returned.
 ///
 /// # Safety
 /// As for [`write_short_key_tail16`].
@@ -286,9 +286,10 @@ unsafe fn clean_tail16(s: &[u8], check: &KeyCheck) -> Option<bool> {
 #[cold]
 #[inline(never)]
 unsafe fn clean_tail16_hex(s: &[u8], check: &KeyCheck) -> bool {
+    // Reached only with short_limit 0, which means a JSON_HEX_* flag.
+    debug_assert!(tables::has_hex(check.options));
     // SAFETY: forwarded (`s` is under 16 bytes).
-    tables::has_hex(check.options)
-        && unsafe { x86::is_clean_tail16_hex(s, &check.third, x86::hex_pairs(check.options)) }
+    unsafe { x86::is_clean_tail16_hex(s, &check.third, x86::hex_pairs(check.options)) }
 }
 
 /// A string under 16 bytes that needs no escape, as `"s"` (what

@@ -167,33 +167,31 @@ pub(super) fn is_clean_16_to_32_third(s: &[u8], third: &[u8; 16]) -> bool {
     }
 }
 
-/// The extra stop bytes of `JSON_HEX_TAG`/`AMP`/`APOS` as two "or, then
-/// compare" tests, one set per combination of the three flags, built at
-/// compile time: a byte `b` is flagged by a pair `[or, eq]` when
-/// `b | or == eq`. `<` (3C) and `>` (3E) are the bytes with `b | 2 == 3E`,
-/// `&` (26) and `'` (27) those with `b | 1 == 27`; a flag that is off turns
-/// its test into `b == '"'` (a stop byte anyway), and `&` or `'` alone into
-/// a plain compare.
+/// The extra stop bytes of `JSON_HEX_TAG`/`AMP`/`APOS` (slots 3-6 of
+/// [`stop_bytes`]) as two "or, then compare" tests, one set per combination
+/// of the three flags, built at compile time: a byte `b` is flagged by a
+/// pair `[or, eq]` when `b | or == eq`. `<` (3C) and `>` (3E) are the bytes
+/// with `b | 2 == 3E`, `&` (26) and `'` (27) those with `b | 1 == 27`; a
+/// slot whose flag is off holds `"`, a stop byte anyway, and drops out.
 static HEX_PAIRS: [[[[u8; 16]; 2]; 2]; 8] = {
+    /// The `[or, eq]` test flagging exactly `x` and `y` (or `"` too).
+    const fn pair(x: u8, y: u8) -> [[u8; 16]; 2] {
+        let (or, eq) = if x == b'"' {
+            (0, y)
+        } else if y == b'"' {
+            (0, x)
+        } else {
+            // Only `<>` and `&'` get here: one bit apart.
+            assert!((x ^ y).count_ones() == 1);
+            (x ^ y, x | y)
+        };
+        [[or; 16], [eq; 16]]
+    }
     let mut t = [[[[0; 16]; 2]; 2]; 8];
     let mut i = 0;
     while i < 8 {
-        let o = i as u32;
-        let tag = if o & HEX_TAG != 0 {
-            (0x02, b'>')
-        } else {
-            (0, b'"')
-        };
-        let amp_apos = match (o & HEX_AMP != 0, o & HEX_APOS != 0) {
-            (true, true) => (0x01, b'\''),
-            (true, false) => (0, b'&'),
-            (false, true) => (0, b'\''),
-            (false, false) => (0, b'"'),
-        };
-        t[i] = [
-            [[tag.0; 16], [tag.1; 16]],
-            [[amp_apos.0; 16], [amp_apos.1; 16]],
-        ];
+        let b = stop_bytes(i as u32);
+        t[i] = [pair(b[3], b[4]), pair(b[5], b[6])];
         i += 1;
     }
     t
