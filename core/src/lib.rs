@@ -10,9 +10,11 @@
 //!   `php_json_escape_string()` writes it (flags, UTF-8 grouping, SIMD scan).
 //! - [`number`]: integers and doubles laid out exactly like PHP.
 //! - [`validate`]: json_validate() with PHP's scanner/parser error codes.
+//! - [`isa`]: CPU detection, once, for all of them: levels and tokens.
 #![deny(unsafe_op_in_unsafe_fn)]
 
 pub mod escape;
+pub mod isa;
 pub mod number;
 pub mod options;
 pub mod sink;

@@ -10,10 +10,20 @@
 
 /// A growable output buffer.
 ///
+/// # Safety
+/// Cores write through [`Sink::spare_ptr`] without bounds checks, trusting
+/// the numbers the sink reports. An implementation must guarantee:
+/// - after `reserve(n)`, `spare() >= n`;
+/// - `spare_ptr()` points to `spare()` writable bytes, valid until the next
+///   call of a `&mut self` method other than `spare_ptr`/`spare`/`len`;
+/// - `commit(n)` (with `n <= spare()`) appends exactly the `n` bytes written
+///   there, and `as_bytes()` returns the `len()` bytes written so far;
+/// - `truncate(len)` with `len <= self.len()` keeps the first `len` bytes.
+///
 /// Implementations must never panic and must not own anything with a
 /// `Drop` impl that matters when the process longjmps out of `reserve`
 /// (PHP's memory-limit bailout).
-pub trait Sink {
+pub unsafe trait Sink {
     /// Bytes written so far.
     fn len(&self) -> usize;
 
@@ -72,7 +82,10 @@ pub trait Sink {
     }
 }
 
-impl Sink for Vec<u8> {
+// SAFETY: `Vec::reserve` guarantees the capacity, `spare_capacity_mut`
+// points at it, `set_len` after initializing is the documented way to append,
+// and `Vec::truncate` keeps the prefix.
+unsafe impl Sink for Vec<u8> {
     #[inline]
     fn len(&self) -> usize {
         Vec::len(self)

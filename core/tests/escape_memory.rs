@@ -16,7 +16,9 @@ struct ExactSink {
     max_cap: usize,
 }
 
-impl Sink for ExactSink {
+// SAFETY: reserve/spare/spare_ptr/commit/truncate keep the trait's contract
+// (the buffer below is the only storage, and every length is checked).
+unsafe impl Sink for ExactSink {
     fn len(&self) -> usize {
         self.buf.len()
     }
@@ -230,7 +232,9 @@ mod guarded {
         }
     }
 
-    impl Sink for GuardSink {
+    // SAFETY: reserve/spare/spare_ptr/commit/truncate keep the trait's contract
+    // (the buffer below is the only storage, and every length is checked).
+    unsafe impl Sink for GuardSink {
         fn len(&self) -> usize {
             self.len
         }
@@ -273,7 +277,9 @@ mod guarded {
     /// a time) run right up to the guard page.
     struct PageGuardSink(GuardSink);
 
-    impl Sink for PageGuardSink {
+    // SAFETY: reserve/spare/spare_ptr/commit/truncate keep the trait's contract
+    // (the buffer below is the only storage, and every length is checked).
+    unsafe impl Sink for PageGuardSink {
         fn len(&self) -> usize {
             self.0.len
         }

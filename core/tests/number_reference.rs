@@ -179,7 +179,9 @@ struct StrictSink {
     reserved: usize,
 }
 
-impl Sink for StrictSink {
+// SAFETY: reserve/spare/spare_ptr/commit/truncate keep the trait's contract
+// (the buffer below is the only storage, and every length is checked).
+unsafe impl Sink for StrictSink {
     fn len(&self) -> usize {
         self.len
     }

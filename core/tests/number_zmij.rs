@@ -349,7 +349,9 @@ struct GuardSink {
 
 const CANARY: u8 = 0xA5;
 
-impl rustjson_core::Sink for GuardSink {
+// SAFETY: reserve/spare/spare_ptr/commit/truncate keep the trait's contract
+// (the buffer below is the only storage, and every length is checked).
+unsafe impl rustjson_core::Sink for GuardSink {
     fn len(&self) -> usize {
         self.len
     }

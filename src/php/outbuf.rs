@@ -139,7 +139,11 @@ impl OutBuf {
     }
 }
 
-impl Sink for OutBuf {
+// SAFETY: the zend_string between `base` and `end` is the only storage;
+// `reserve` grows it (or PHP bails out) so that `end - pos >= additional`,
+// `spare_ptr` is `pos`, `commit` advances `pos` over written bytes, and
+// `truncate` only moves `pos` back.
+unsafe impl Sink for OutBuf {
     #[inline(always)]
     fn len(&self) -> usize {
         self.pos as usize - self.base as usize
