@@ -24,7 +24,7 @@
 #   phpt, phpt+jit  php-tests/ with rustjson, without and with opcache's tracing JIT
 #   official        PHP 8.2's ext/json/tests, stock vs rustjson test by test (tools/php-builds/official.sh)
 #   fuzz            tools/fuzz/run.php (json_encode differential, random cases), when it exists
-#   validate        tools/php-builds/validate_diff.php (json_validate differential)
+#   validate        tools/validate_diff.php (json_validate differential, in process)
 #   threads         (zts-debug) tools/zts-threads/run.sh: PHP's embed SAPI (libphp.so) runs requests in 8
 #                   threads at once, stock vs rustjson in each thread plus per-thread isolation checks
 #                   (json_last_error, serialize_precision, rustjson.enabled); also with opcache, the
@@ -260,7 +260,7 @@ stock_leaks_too() {
 do_validate() {
     local args=("--count=${VALIDATE_COUNT:-50000}") rc=0
     [ -n "${FUZZ_SEED:-}" ] && args+=("--seed=$FUZZ_SEED")
-    "$PHP" -n -d "extension=$SO" "$HERE/validate_diff.php" "${args[@]}" > "$RUN/validate.out" 2> "$RUN/validate.err" || rc=$?
+    "$PHP" -n -d "extension=$SO" "$RJ_REPO/tools/validate_diff.php" "${args[@]}" > "$RUN/validate.out" 2> "$RUN/validate.err" || rc=$?
     cat "$RUN/validate.out"; head -c 4000 "$RUN/validate.err"
     check_clean validate "$RUN/validate.out" "$RUN/validate.err" || rc=1
     return "$rc"
