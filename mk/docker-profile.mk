@@ -17,7 +17,7 @@ DOCKER_BENCH_ARGS ?= --quick --markdown=/tmp/bench-docker-profile.md --svg=none
 .PHONY: test-docker-profile bench-docker-profile
 
 test-docker-profile: setup
-	FUZZ_COUNT=$(LEG_FUZZ_COUNT) FUZZ_SEED=$(FUZZ_SEED) CARGO=$(CARGO) bash tools/php-builds/leg.sh docker-profile
+	FUZZ_COUNT=$(LEG_FUZZ_COUNT) VALIDATE_COUNT=$(LEG_VALIDATE_COUNT) FUZZ_SEED=$(FUZZ_SEED) CARGO=$(CARGO) bash tools/php-builds/leg.sh docker-profile
 
 bench-docker-profile: setup
 	CARGO=$(CARGO) bash tools/php-builds/docker-bench.sh $(DOCKER_BENCH_ARGS)

@@ -152,16 +152,16 @@ have_src_pkg() {
     out=$(apt-cache showsrc "php${PHP_SERIES}" 2>/dev/null || true)
     grep -qx "Package: php${PHP_SERIES}" <<<"$out"
 }
-if ! have_src_pkg; then
-    if is_root; then
-        say "adding deb-src entry /etc/apt/sources.list.d/rustjson-php-src.sources"
-        cat > /etc/apt/sources.list.d/rustjson-php-src.sources <<'EOF'
-Types: deb-src
+SRC_LIST=/etc/apt/sources.list.d/rustjson-php-src.sources
+SRC_ENTRY='Types: deb-src
 URIs: http://deb.debian.org/debian
 Suites: bookworm
 Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-EOF
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg'
+if ! have_src_pkg; then
+    if is_root; then
+        say "adding deb-src entry $SRC_LIST"
+        printf '%s\n' "$SRC_ENTRY" > "$SRC_LIST"
         APT_UPDATED=0
         apt_update
     fi
@@ -169,12 +169,8 @@ EOF
         cat >&2 <<EOF
 setup: Debian's source package php${PHP_SERIES} is not available to apt.
 setup: as root, add a deb-src entry and update:
-  cat > /etc/apt/sources.list.d/rustjson-php-src.sources <<'X'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+  cat > $SRC_LIST <<'X'
+$SRC_ENTRY
 X
   apt-get update
 setup: then run this script again (or set RUSTJSON_PHP_SRC to an unpacked php-${PHP_SERIES}.x tree).

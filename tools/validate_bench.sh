@@ -18,7 +18,7 @@ if [ ${#files[@]} -eq 0 ]; then
     files=("$corpora/twitter.json" "$corpora/citm_catalog.json" "$corpora/gsoc-2018.json")
 fi
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/tmp/tgt-validate}
-cargo build --quiet --release --manifest-path "$root/Cargo.toml" -p rustjson-core --example validate_bench
+"${CARGO:-cargo}" build --quiet --release --manifest-path "$root/Cargo.toml" -p rustjson-core --example validate_bench
 bench=$CARGO_TARGET_DIR/release/examples/validate_bench
 PHP_CMD=${PHP_CMD:-php -n}
 PHP_FILES=${PHP_FILES:-}

@@ -1,57 +1,94 @@
 <?php
-// Differential test of rustjson_core::validate::validate against PHP's own
-// JSON scanner and parser: json_decode($s, true, $depth, $flags) and
-// json_last_error() give json_validate()'s result and error code (same
-// scanner and parser; assoc=true, so no E9 for "\u0000" keys).
-//
-//   php -n tools/validate_diff.php --cli PATH [--count N] [--seed S]
-//       [--batch B] [--corpora DIR] [--max-repros R]
-//
-// Generates N cases (deterministic for a seed), in batches: PHP computes
-// its code for each, the Rust CLI (core/examples/validate_cli.rs) computes
-// its own from a records file, and the two are compared. Prints
-// "N compared, D differences" and exits 1 on any difference, after
-// printing up to R repros minimized by delta debugging.
-//
-// Inputs: generated valid documents (all number forms, escapes, raw UTF-8,
-// whitespace), token soups, windows and sub-documents of the corpora,
-// whole corpora, and nested shapes that end near bison's YYMAXDEPTH stack
-// limit; most are then mutated (insertions of structural bytes, control
-// bytes, invalid UTF-8, bad escapes, odd whitespace; deletions,
-// replacements, truncation). Depths: 512, or near the document's nesting.
-// Flags: 0 or JSON_INVALID_UTF8_IGNORE.
+/*
+ * tools/validate_diff.php: the json_validate differential. One case generator, two subjects:
+ *
+ *   php -n -d extension=rustjson.so tools/validate_diff.php [--count=N] [--seed=S] ...
+ *       rustjson's json_validate() in this process (make test-validate, and the "validate" stage of
+ *       every tools/php-builds leg). Oracle: on PHP 8.3+ stock json_validate(), the same call with
+ *       rustjson.enabled=0 (the stock handler); on PHP 8.2 json_decode($s, true, $depth, $flags) +
+ *       json_last_error() (the same scanner and parser; rustjson provides json_validate() itself
+ *       there, so the ini switch cannot reach stock). Compared per case: the result, json_last_error()
+ *       after the call (an error is left behind before each call) and exceptions, as text.
+ *   php -n tools/validate_diff.php --cli=PATH [--count=N] [--seed=S] ...
+ *       rustjson_core::validate::validate through core/examples/validate_cli.rs, fed a records file per
+ *       batch (tools/validate_diff.sh, make validate-diff). Oracle: json_decode() + json_last_error()
+ *       (assoc=true, so no E9 for "\u0000" keys). Compared per case: the error code.
+ *
+ * Options (--name=value or --name value): --count (default 100000), --seed (default random, printed),
+ * --batch (cases per batch, default 20000), --corpora=DIR (default ../shared/corpora beside the
+ * repository; missing: the corpus-based cases are replaced by generated ones), --max-repros (differing
+ * cases printed, minimized by delta debugging; default 5).
+ *
+ * Inputs: generated valid documents (all number forms, escapes, raw UTF-8, whitespace), token soups,
+ * windows and sub-documents of the corpora, whole corpora, nested shapes that end near bison's
+ * YYMAXDEPTH stack limit, json_encode()d random values and hand-picked tricky documents; most are then
+ * mutated (insertions of structural bytes, control bytes, invalid UTF-8, bad escapes, odd whitespace;
+ * deletions, replacements, truncation). Depths: 512, or near the document's nesting, or 1 to 4.
+ * Flags: 0 or JSON_INVALID_UTF8_IGNORE.
+ *
+ * Last line: "validate: N passed, D failed"; exit 0 iff D = 0 (2 on a usage or setup error).
+ */
 
 const IGNORE = JSON_INVALID_UTF8_IGNORE;
 
-$opt = getopt('', ['cli:', 'count:', 'seed:', 'batch:', 'corpora:', 'max-repros:']);
-$cli = $opt['cli'] ?? null;
-if (!$cli) {
-    fwrite(STDERR, "usage: php tools/validate_diff.php --cli PATH [--count N] [--seed S]\n");
-    exit(2);
+$opt = ['cli' => null, 'count' => '100000', 'seed' => null, 'batch' => '20000',
+    'corpora' => __DIR__ . '/../../shared/corpora', 'max-repros' => '5'];
+for ($i = 1; $i < $argc; $i++) {
+    if (!preg_match('/^--([a-z-]+)(?:=(.*))?$/s', $argv[$i], $m) || !array_key_exists($m[1], $opt)) {
+        fwrite(STDERR, "validate: unknown argument '{$argv[$i]}'\n"
+            . "usage: php tools/validate_diff.php [--cli=PATH] [--count=N] [--seed=S] [--batch=B] [--corpora=DIR] [--max-repros=R]\n");
+        exit(2);
+    }
+    $opt[$m[1]] = $m[2] ?? $argv[++$i] ?? '';
 }
-$count = (int)($opt['count'] ?? 100000);
-$seed = (int)($opt['seed'] ?? 1);
-$batch = (int)($opt['batch'] ?? 20000);
-$corporaDir = $opt['corpora'] ?? (__DIR__ . '/../../shared/corpora');
-$maxRepros = (int)($opt['max-repros'] ?? 5);
+foreach (['count', 'seed', 'batch', 'max-repros'] as $k) {
+    if ($opt[$k] !== null && !preg_match('/^\d+$/', $opt[$k])) {
+        fwrite(STDERR, "validate: --$k wants a whole number, not '$opt[$k]'\n");
+        exit(2);
+    }
+}
+$cli = $opt['cli'];
+$count = (int) $opt['count'];
+$seed = $opt['seed'] !== null ? (int) $opt['seed'] : random_int(1, PHP_INT_MAX);
+$batch = max(1, (int) $opt['batch']);
+$maxRepros = (int) $opt['max-repros'];
 mt_srand($seed);
+if ($cli !== null) {
+    if (!is_executable($cli)) {
+        fwrite(STDERR, "validate: --cli=$cli is not an executable\n");
+        exit(2);
+    }
+    $subject = "rustjson_core::validate ($cli)";
+    $oracle = 'json_decode()';
+} else {
+    if (!extension_loaded('rustjson') || ini_get('rustjson.enabled') !== '1') {
+        echo "validate: ERROR: rustjson is not loaded and enabled (or pass --cli=PATH)\n";
+        exit(2);
+    }
+    $native = PHP_VERSION_ID >= 80300;
+    $subject = "rustjson's json_validate()";
+    $oracle = $native ? 'stock json_validate()' : 'json_decode()';
+}
 
 // ---------------------------------------------------------------- corpora
 $corpora = [];
-foreach (glob("$corporaDir/*.json") ?: [] as $f) {
+$opt['corpora'] = realpath($opt['corpora']) ?: $opt['corpora'];
+foreach (glob("$opt[corpora]/*.json") ?: [] as $f) {
     $corpora[basename($f)] = file_get_contents($f);
-}
-if (!$corpora) {
-    fwrite(STDERR, "no corpora in $corporaDir\n");
-    exit(2);
 }
 $corpusNames = array_keys($corpora);
 // Sub-documents of the corpora (decoded once), re-encoded on demand.
 $subdocs = [];
+if ($corpora && ini_get('memory_limit') !== '-1') {
+    ini_set('memory_limit', '2G');
+}
 foreach ($corpora as $name => $text) {
     $v = json_decode($text, true, 100000);
     collect_subdocs($v, $subdocs, 0);
 }
+unset($v);
+echo "validate: seed=$seed count=$count php=", PHP_VERSION, " subject=$subject oracle=$oracle corpora=",
+    $corpora ? count($corpora) . " files in $opt[corpora]" : 'none', "\n";
 
 function collect_subdocs($v, array &$out, int $lvl): void
 {
@@ -350,22 +387,100 @@ function nesting(string $s): int
     return $max + 1;
 }
 
+
+// json_encode()d random values and hand-picked documents, with their own mutations.
+function rnd_value(int $d): mixed
+{
+    $r = mt_rand(0, $d > 4 ? 5 : 9);
+    switch ($r) {
+        case 0:
+            return null;
+        case 1:
+            return (bool) mt_rand(0, 1);
+        case 2:
+            return mt_rand(-1000000, 1000000) * (mt_rand(0, 3) ? 1 : 1000003);
+        case 3:
+            return mt_rand() / mt_getrandmax() * 10 ** mt_rand(-30, 30) * (mt_rand(0, 1) ? 1 : -1);
+        case 4:
+        case 5:
+            $s = '';
+            for ($i = mt_rand(0, 12); $i > 0; $i--) {
+                $s .= pick(['a', 'Z', ' ', '"', '\\', '/', "\u{e9}", "\u{20ac}", "\u{1f600}", "\n", "\x01", '0']);
+            }
+            return $s;
+        case 6:
+        case 7:
+            $a = [];
+            for ($i = mt_rand(0, 4); $i > 0; $i--) {
+                $a[] = rnd_value($d + 1);
+            }
+            return $a;
+        default:
+            $o = [];
+            for ($i = mt_rand(0, 4); $i > 0; $i--) {
+                $o['k' . mt_rand(0, 20) . (mt_rand(0, 5) ? '' : "\u{e9}")] = rnd_value($d + 1);
+            }
+            return (object) $o;
+    }
+}
+
+$FIXED = ['', ' ', '0', '-0', '01', '1.', '.5', '1e', '1e+', '-', '--1', '1E400', '-1e-400', '"', '"\\', '"\\u', '"\\u00"',
+    '"\\ud800"', '"\\udc00\\ud800"', '"\\ud83d\\ude00"', '"\\uD83D"', "\"\x00\"", "\"\x1f\"", "\"\x7f\"", "\"\xc3\xa9\"",
+    "\"\xc3\"", "\"\xe2\x82\"", "\"\xed\xa0\x80\"", "\"\xf4\x90\x80\x80\"", "\"\xc0\xaf\"", "\"\xff\"", '[', ']', '[1,]', '[,1]',
+    '{"a"}', '{"a":}', '{"a":1,}', '{1:2}', '{"a":1 "b":2}', 'tru', 'nul', 'falsey', 'null null', "[1]\x00", "\xef\xbb\xbf[]",
+    " \t\n\r[ \t\n\r]", "\x0b[]", "\f[]", '[[[[[[[[[[]]]]]]]]]]', '{"":{"":{"":[]}}}', '"\\/\\b\\f\\n\\r\\t\\"\\\\"', '"\\x"', "'a'"];
+$NOISE = ['[', ']', '{', '}', ',', ':', '"', '\\', 'u', '0', '9', 'e', 'E', '+', '-', '.', ' ', "\t", "\n", "\r", "\x00", "\x01",
+    "\x1f", "\x7f", "\x80", "\xbf", "\xc0", "\xc2", "\xe0", "\xed", "\xf0", "\xf4", "\xf5", "\xff", 'true', 'null', '\\u0000', '\\ud800'];
+
+function encoded_case(): array
+{
+    global $FIXED, $NOISE;
+    $doc = mt_rand(0, 9) === 0 ? pick($FIXED)
+        : json_encode(rnd_value(0), mt_rand(0, 1) ? JSON_PRETTY_PRINT | JSON_UNESCAPED_UNICODE : 0);
+    for ($m = mt_rand(0, 3); $m > 0 && $doc !== ''; $m--) {
+        $p = mt_rand(0, strlen($doc));
+        switch (mt_rand(0, 3)) {
+            case 0:
+                $doc = substr($doc, 0, $p) . pick($NOISE) . substr($doc, $p);
+                break;
+            case 1:
+                $doc = substr($doc, 0, $p) . substr($doc, $p + 1);
+                break;
+            case 2:
+                $doc = substr($doc, 0, $p) . pick($NOISE) . substr($doc, $p + 1);
+                break;
+            default:
+                $doc = substr($doc, 0, $p);
+                break;
+        }
+    }
+    $need = nesting($doc);
+    $depth = pick([512, 512, max(1, $need - 1), $need, max(1, $need - 2), mt_rand(1, 4)]);
+    return [$doc, $depth, mt_rand(0, 2) ? 0 : IGNORE];
+}
+
 function gen_case(): array
 {
     global $corpora, $corpusNames;
     $r = mt_rand(0, 9999);
+    if (!$corpora && ($r >= 5400 && $r < 8300 || $r >= 9990)) {
+        // No corpora: their share goes to generated documents.
+        $r = $r % 2 ? 0 : 8300;
+    }
     $mut = mt_rand(0, 3);
     $levels = -1;
-    if ($r < 3800) {
+    if ($r < 3200) {
         $s = gen_doc();
-    } elseif ($r < 6300) {
+    } elseif ($r < 5400) {
         $s = token_soup();
         $mut = mt_rand(0, 1);
-    } elseif ($r < 8200) {
+    } elseif ($r < 7000) {
         $s = corpus_window();
         $mut = mt_rand(0, 2);
-    } elseif ($r < 9750) {
+    } elseif ($r < 8300) {
         $s = subdoc();
+    } elseif ($r < 9750) {
+        return encoded_case();
     } elseif ($r < 9990) {
         $s = deep_shape($levels);
         $mut = mt_rand(0, 5) == 0 ? 1 : 0;
@@ -390,16 +505,38 @@ function gen_case(): array
 }
 
 // ------------------------------------------------------------ comparison
-function php_code(string $s, int $depth, int $flags): int
+/** The oracle's result for each case: an error code (--cli), else [result, json_last_error()]. */
+function expected(array $cases): array
 {
-    json_decode($s, true, $depth, $flags);
-    return json_last_error();
+    global $cli, $native;
+    $out = [];
+    if ($cli === null && $native) {
+        ini_set('rustjson.enabled', '0');
+        foreach ($cases as [$s, $depth, $flags]) {
+            $out[] = call($s, $depth, $flags);
+        }
+        ini_set('rustjson.enabled', '1');
+        return $out;
+    }
+    foreach ($cases as [$s, $depth, $flags]) {
+        if ($s === '') {
+            json_decode('');
+        } else {
+            json_decode($s, true, $depth, $flags);
+        }
+        $e = json_last_error();
+        $out[] = $cli === null ? [$e === 0, $e] : $e;
+    }
+    return $out;
 }
 
-/** Rust codes for a list of [s, depth, flags]. */
-function rust_codes(array $cases): array
+/** The subject's result for each case, in the same form. */
+function actual(array $cases): array
 {
     global $cli;
+    if ($cli === null) {
+        return array_map(fn ($c) => call(...$c), $cases);
+    }
     $f = tempnam(sys_get_temp_dir(), 'vdiff');
     $h = fopen($f, 'wb');
     foreach ($cases as [$s, $depth, $flags]) {
@@ -410,10 +547,30 @@ function rust_codes(array $cases): array
     unlink($f);
     $lines = $out === null || $out === false ? [] : explode("\n", rtrim($out, "\n"));
     if (count($lines) != count($cases)) {
-        fwrite(STDERR, "CLI returned " . count($lines) . " codes for " . count($cases) . " cases\n");
+        fwrite(STDERR, "validate: the CLI returned " . count($lines) . " codes for " . count($cases) . " cases\n");
         exit(2);
     }
     return array_map('intval', $lines);
+}
+
+/** json_validate() with an error left behind from before; an exception as its class and message. */
+function call(string $s, int $depth, int $flags): array
+{
+    json_decode('{');
+    try {
+        return [json_validate($s, $depth, $flags), json_last_error()];
+    } catch (Throwable $e) {
+        return [get_class($e) . ': ' . $e->getMessage(), json_last_error()];
+    }
+}
+
+/** A result as text: "E4" (--cli), "false/E4", "ValueError: .../E0". */
+function result_text($r): string
+{
+    if (is_int($r)) {
+        return "E$r";
+    }
+    return (is_bool($r[0]) ? var_export($r[0], true) : $r[0]) . "/E$r[1]";
 }
 
 /** Shrinks a differing case while it still differs (ddmin over byte chunks). */
@@ -424,9 +581,10 @@ function minimize(string $s, int $depth, int $flags): string
         foreach ($cands as $c) {
             $cases[] = [$c, $depth, $flags];
         }
-        $rust = rust_codes($cases);
+        $want = expected($cases);
+        $got = actual($cases);
         foreach ($cands as $i => $c) {
-            if (php_code($c, $depth, $flags) !== $rust[$i]) {
+            if ($want[$i] !== $got[$i]) {
                 return $i;
             }
         }
@@ -465,46 +623,49 @@ function show(string $s): string
     return '"' . addcslashes($s, "\0..\37\"\\\177..\377") . '"';
 }
 
-$compared = 0;
-$diffs = 0;
+// ------------------------------------------------------------------ run
+$passed = $failed = 0;
 $repros = [];
 $byCode = [];
+$progress = stream_isatty(STDERR);
 $t0 = microtime(true);
-$done = 0;
-while ($done < $count) {
+for ($done = 0; $done < $count; $done += $n) {
     $n = min($batch, $count - $done);
     $cases = [];
     for ($i = 0; $i < $n; $i++) {
         $cases[] = gen_case();
     }
-    $rust = rust_codes($cases);
+    $got = actual($cases);
+    $want = expected($cases);
     foreach ($cases as $i => [$s, $depth, $flags]) {
-        $php = php_code($s, $depth, $flags);
-        $byCode[$php] = ($byCode[$php] ?? 0) + 1;
-        $compared++;
-        if ($php !== $rust[$i]) {
-            $diffs++;
+        $w = $want[$i];
+        $key = is_int($w) ? $w : (is_bool($w[0]) ? $w[1] : 'exception');
+        $byCode[$key] = ($byCode[$key] ?? 0) + 1;
+        if ($w === $got[$i]) {
+            $passed++;
+        } else {
+            $failed++;
             if (count($repros) < $maxRepros) {
-                $repros[] = [$s, $depth, $flags, $php, $rust[$i]];
+                $repros[] = [$s, $depth, $flags, $w, $got[$i]];
             }
         }
     }
-    $done += $n;
-    fprintf(STDERR, "\r%d / %d cases, %d differences, %.0f s", $done, $count, $diffs, microtime(true) - $t0);
+    if ($progress) {
+        fprintf(STDERR, "\r%d / %d cases, %d differences, %.0f s", $done + $n, $count, $failed, microtime(true) - $t0);
+    }
 }
-fwrite(STDERR, "\n");
-foreach ($repros as [$s, $depth, $flags, $php, $rust]) {
+if ($progress) {
+    fwrite(STDERR, "\n");
+}
+foreach ($repros as [$s, $depth, $flags, $want, $got]) {
     $m = minimize($s, $depth, $flags);
-    $mp = php_code($m, $depth, $flags);
-    [$mr] = rust_codes([[$m, $depth, $flags]]);
-    printf("DIFF depth=%d flags=%s: PHP %d, Rust %d; minimized: %s (PHP %d, Rust %d)\n", $depth,
-        $flags ? 'IGNORE' : '0', $php, $rust, show($m), $mp, $mr);
+    $mc = [[$m, $depth, $flags]];
+    printf("validate: DIFFERENCE depth=%d flags=%s: oracle %s, subject %s on %s; minimized: %s (oracle %s, subject %s)\n",
+        $depth, $flags ? 'IGNORE' : '0', result_text($want), result_text($got), show($s), show($m),
+        result_text(expected($mc)[0]), result_text(actual($mc)[0]));
 }
 ksort($byCode);
-echo 'PHP codes:';
-foreach ($byCode as $c => $k) {
-    echo " E$c=$k";
-}
-echo "\n";
-printf("%d compared, %d differences\n", $compared, $diffs);
-exit($diffs ? 1 : 0);
+echo 'validate: oracle results by json_last_error(): ', implode(' ', array_map(fn ($k, $n) => "$k:$n", array_keys($byCode), $byCode)),
+    sprintf(' (%.1f s)', microtime(true) - $t0), "\n";
+echo "validate: $passed passed, $failed failed\n";
+exit($failed === 0 ? 0 : 1);

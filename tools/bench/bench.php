@@ -204,27 +204,9 @@ $extra = [
         $quick ? ' `--quick`.' : ''),
     sprintf('- Bench runtime: %.0f s%s', $elapsed, isset($opts['filter']) ? '; filter `' . bench_opt($opts, 'filter') . '`' : ''),
 ];
-foreach ($notes as $n) {
-    $extra[] = "- Note: $n";
-}
-if ($mismatches) {
-    $extra[] = "- **$mismatches input(s) MISMATCH: rustjson output differs from stock**";
-}
-$md = bench_markdown('json_encode wall clock: stock ext/json vs rustjson', bench_info_lines($info), $extra, $rows, 'ns/call');
-echo "\n", $md;
-if ($mdPath !== 'none') {
-    bench_write($mdPath, $md);
-    echo "\nwrote $mdPath\n";
-}
-$readme = bench_opt($opts, 'readme', '');
-if ($readme !== '') {
-    echo bench_readme($readme, 'bench-wallclock', $md), "\n";
-}
-if ($svgPath !== 'none') {
-    bench_write($svgPath, bench_svg("json_encode: rustjson / stock, $clock time per call",
-        "{$info['date']} · {$info['cpu']} · PHP {$info['php']} · opcache {$info['opcache']} · $rounds rounds, medians", $rows));
-    echo "wrote $svgPath\n";
-}
+bench_publish($opts, $info, 'json_encode wall clock: stock ext/json vs rustjson', $extra, $notes, $mismatches, $rows,
+    'ns/call', 'bench-wallclock', $mdPath, $svgPath, "json_encode: rustjson / stock, $clock time per call",
+    "{$info['date']} · {$info['cpu']} · PHP {$info['php']} · opcache {$info['opcache']} · $rounds rounds, medians");
 printf("bench runtime: %.1f s\n", $elapsed);
 if ($mismatches) {
     fwrite(STDERR, "\n!!!!!!!! $mismatches MISMATCH(ES): rustjson output is not byte-identical to stock\n");

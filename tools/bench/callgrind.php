@@ -262,27 +262,9 @@ $extra = [
     sprintf('- Run time: %.0f s (%d valgrind job%s)%s', $elapsed, $jobs, $jobs > 1 ? 's' : '',
         $filter !== null ? "; filter `$filter`" : '; all inputs'),
 ];
-foreach ($notes as $n) {
-    $extra[] = "- Note: $n";
-}
-if ($mismatches) {
-    $extra[] = "- **$mismatches input(s) MISMATCH: rustjson output differs from stock**";
-}
-$md = bench_markdown('json_encode instructions per call (callgrind): stock ext/json vs rustjson', bench_info_lines($info), $extra, $rows, 'Ir/call');
-echo "\n", $md;
-if ($mdPath !== 'none') {
-    bench_write($mdPath, $md);
-    echo "\nwrote $mdPath\n";
-}
-$readme = bench_opt($opts, 'readme', '');
-if ($readme !== '') {
-    echo bench_readme($readme, 'bench-callgrind', $md), "\n";
-}
-if ($svgPath !== 'none') {
-    bench_write($svgPath, bench_svg('json_encode: rustjson / stock instructions per call (callgrind)',
-        "{$info['date']} · PHP {$info['php']} · $vgVersion", $rows));
-    echo "wrote $svgPath\n";
-}
+bench_publish($opts, $info, 'json_encode instructions per call (callgrind): stock ext/json vs rustjson', $extra, $notes,
+    $mismatches, $rows, 'Ir/call', 'bench-callgrind', $mdPath, $svgPath,
+    'json_encode: rustjson / stock instructions per call (callgrind)', "{$info['date']} · PHP {$info['php']} · $vgVersion");
 printf("callgrind bench runtime: %.1f s\n", $elapsed);
 if ($mismatches || $failed) {
     fwrite(STDERR, "\n!!!!!!!! " . ($mismatches ? "$mismatches MISMATCH(ES) " : '') . ($failed ? "$failed failed valgrind run(s)" : '') . "\n");

@@ -552,6 +552,37 @@ function bench_both(mixed $value, int $flags): array
 }
 
 /**
+ * The report of bench.php and callgrind.php: the notes and a MISMATCH line join $extra, then the
+ * markdown table is printed and written to $mdPath, copied into the README section $marker
+ * (--readme=FILE, see bench_readme) and drawn as an SVG chart into $svgPath ('none' skips a file).
+ */
+function bench_publish(array $opts, array $info, string $title, array $extra, array $notes, int $mismatches,
+    array $rows, string $unit, string $marker, string $mdPath, string $svgPath, string $svgTitle,
+    string $svgSubtitle): void
+{
+    foreach ($notes as $n) {
+        $extra[] = "- Note: $n";
+    }
+    if ($mismatches) {
+        $extra[] = "- **$mismatches input(s) MISMATCH: rustjson output differs from stock**";
+    }
+    $md = bench_markdown($title, bench_info_lines($info), $extra, $rows, $unit);
+    echo "\n", $md;
+    if ($mdPath !== 'none') {
+        bench_write($mdPath, $md);
+        echo "\nwrote $mdPath\n";
+    }
+    $readme = bench_opt($opts, 'readme', '');
+    if ($readme !== '') {
+        echo bench_readme($readme, $marker, $md), "\n";
+    }
+    if ($svgPath !== 'none') {
+        bench_write($svgPath, bench_svg($svgTitle, $svgSubtitle, $rows));
+        echo "wrote $svgPath\n";
+    }
+}
+
+/**
  * --readme=FILE: replace the text between "<!-- $marker:begin -->" and "<!-- $marker:end -->"
  * in FILE with $md (the markers stay). Returns a message for the console.
  */

@@ -22,9 +22,9 @@
 #                   both the phpt route and the stderr check used for the differential runs
 #   phpt-stock      php-tests/ against this PHP's stock json_encode: the oracle (tools/php-builds/phpt.sh)
 #   phpt, phpt+jit  php-tests/ with rustjson, without and with opcache's tracing JIT
-#   official        PHP 8.2's ext/json/tests, stock vs rustjson test by test (tools/php-builds/official.sh)
+#   official        PHP 8.2's ext/json/tests, stock vs rustjson test by test (tools/official-suite.sh)
 #   fuzz            tools/fuzz/run.php (json_encode differential, random cases), when it exists
-#   validate        tools/php-builds/validate_diff.php (json_validate differential)
+#   validate        tools/validate_diff.php (json_validate differential, in process)
 #   threads         (zts-debug) tools/zts-threads/run.sh: PHP's embed SAPI (libphp.so) runs requests in 8
 #                   threads at once, stock vs rustjson in each thread plus per-thread isolation checks
 #                   (json_last_error, serialize_precision, rustjson.enabled); also with opcache, the
@@ -260,7 +260,7 @@ stock_leaks_too() {
 do_validate() {
     local args=("--count=${VALIDATE_COUNT:-50000}") rc=0
     [ -n "${FUZZ_SEED:-}" ] && args+=("--seed=$FUZZ_SEED")
-    "$PHP" -n -d "extension=$SO" "$HERE/validate_diff.php" "${args[@]}" > "$RUN/validate.out" 2> "$RUN/validate.err" || rc=$?
+    "$PHP" -n -d "extension=$SO" "$RJ_REPO/tools/validate_diff.php" "${args[@]}" > "$RUN/validate.out" 2> "$RUN/validate.err" || rc=$?
     cat "$RUN/validate.out"; head -c 4000 "$RUN/validate.err"
     check_clean validate "$RUN/validate.out" "$RUN/validate.err" || rc=1
     return "$rc"
@@ -280,7 +280,7 @@ if stage phpt-stock env WORK="$RUN/phpt" bash "$HERE/phpt.sh" prepare; then
         bash "$HERE/phpt.sh" run || true
     stage phpt+jit env WORK="$RUN/phpt" RUSTJSON_SO="$SO" bash "$HERE/phpt.sh" run --jit || true
 fi
-stage official env WORK="$RUN/official" RUSTJSON_SO="$SO" SRC="$RJ_SRC82" bash "$HERE/official.sh" || true
+stage official env WORK="$RUN/official" RUSTJSON_SO="$SO" SRC="$RJ_SRC82" bash "$RJ_REPO/tools/official-suite.sh" || true
 if [ -f "$RJ_REPO/tools/fuzz/run.php" ]; then
     stage fuzz do_fuzz || true
 else
