@@ -117,10 +117,32 @@ unsafe fn dispatch_unchecked<J: Job>(level: Level, job: J) -> J::Output {
 mod tests {
     use super::*;
 
+    /// The kernel checks, each against [`Scalar`] or a definition.
+    #[derive(Clone, Copy)]
+    enum Check {
+        Scans,
+        Classify,
+        Flatten,
+        SimpleEscapes,
+    }
+
+    impl Job for Check {
+        type Output = ();
+        #[inline(always)]
+        fn run<K: Kernels>(self, k: K) {
+            match self {
+                Check::Scans => scans(k),
+                Check::Classify => classify(k),
+                Check::Flatten => flatten(k),
+                Check::SimpleEscapes => simple_escapes(k),
+            }
+        }
+    }
+
     /// Runs a check with the kernels of every level this CPU has.
-    fn at_every_level<J: Job<Output = ()> + Copy>(job: J) {
+    fn at_every_level(check: Check) {
         for level in isa::available_levels() {
-            dispatch(level, job);
+            dispatch(level, check);
         }
     }
 
@@ -131,38 +153,32 @@ mod tests {
         *seed
     }
 
-    #[derive(Clone, Copy)]
-    struct Scans;
-    impl Job for Scans {
-        type Output = ();
-        #[inline(always)]
-        fn run<K: Kernels>(self, k: K) {
-            let alphabet = [
-                b'a', b' ', b'\n', b'\r', b'\t', b'"', b'\\', 0, 0x1F, 0x20, 0x7F, 0x80, 0xFF,
-            ];
-            let mut seed = 0x1234_5678_u64;
-            for len in 0..100 {
-                for _ in 0..30 {
-                    let v: Vec<u8> = (0..len)
-                        .map(|_| {
-                            let r = xorshift(&mut seed);
-                            // Mostly plain bytes, so that runs get long.
-                            match r % 16 {
-                                0..=5 => b'a',
-                                6..=11 => b' ',
-                                _ => alphabet[(r >> 8) as usize % alphabet.len()],
-                            }
-                        })
-                        .collect();
-                    for pos in 0..=len {
-                        assert_eq!(k.skip_ws(&v, pos), Scalar.skip_ws(&v, pos), "{v:?} {pos}");
-                        for ok in [0, pos, pos + 3, pos + 15, pos + 16, pos + 31, pos + 40, len] {
-                            assert_eq!(
-                                k.string_stop(&v, pos, ok),
-                                Scalar.string_stop(&v, pos, ok),
-                                "{v:?} {pos} {ok}"
-                            );
+    fn scans<K: Kernels>(k: K) {
+        let alphabet = [
+            b'a', b' ', b'\n', b'\r', b'\t', b'"', b'\\', 0, 0x1F, 0x20, 0x7F, 0x80, 0xFF,
+        ];
+        let mut seed = 0x1234_5678_u64;
+        for len in 0..100 {
+            for _ in 0..30 {
+                let v: Vec<u8> = (0..len)
+                    .map(|_| {
+                        let r = xorshift(&mut seed);
+                        // Mostly plain bytes, so that runs get long.
+                        match r % 16 {
+                            0..=5 => b'a',
+                            6..=11 => b' ',
+                            _ => alphabet[(r >> 8) as usize % alphabet.len()],
                         }
+                    })
+                    .collect();
+                for pos in 0..=len {
+                    assert_eq!(k.skip_ws(&v, pos), Scalar.skip_ws(&v, pos), "{v:?} {pos}");
+                    for ok in [0, pos, pos + 3, pos + 15, pos + 16, pos + 31, pos + 40, len] {
+                        assert_eq!(
+                            k.string_stop(&v, pos, ok),
+                            Scalar.string_stop(&v, pos, ok),
+                            "{v:?} {pos} {ok}"
+                        );
                     }
                 }
             }
@@ -171,7 +187,7 @@ mod tests {
 
     #[test]
     fn scans_match_scalar() {
-        at_every_level(Scans);
+        at_every_level(Check::Scans);
         // The reference itself.
         assert_eq!(Scalar.skip_ws(b"  \t\r\nx", 0), 5);
         assert_eq!(Scalar.skip_ws(b"  ", 1), 2);
@@ -180,97 +196,78 @@ mod tests {
         assert_eq!(Scalar.string_stop(b"ab", 5, 0), 5);
     }
 
-    #[derive(Clone, Copy)]
-    struct Classify;
-    impl Job for Classify {
-        type Output = ();
-        #[inline(always)]
-        fn run<K: Kernels>(self, k: K) {
-            let mut seed = 0xDEAD_BEEF_u64;
-            for _ in 0..2000 {
-                let mut block = [0u8; 64];
-                for b in block.iter_mut() {
-                    let r = xorshift(&mut seed);
-                    *b = (r >> 24) as u8;
-                    if r.is_multiple_of(3) {
-                        let alphabet: &[u8] = b"{}[]:, \t\n\r\"\\\x00\x1f\x20\x7f\x80\xff";
-                        *b = alphabet[(r >> 40) as usize % alphabet.len()];
-                    }
+    fn classify<K: Kernels>(k: K) {
+        let mut seed = 0xDEAD_BEEF_u64;
+        for _ in 0..2000 {
+            let mut block = [0u8; 64];
+            for b in block.iter_mut() {
+                let r = xorshift(&mut seed);
+                *b = (r >> 24) as u8;
+                if r.is_multiple_of(3) {
+                    let alphabet: &[u8] = b"{}[]:, \t\n\r\"\\\x00\x1f\x20\x7f\x80\xff";
+                    *b = alphabet[(r >> 40) as usize % alphabet.len()];
                 }
-                let (mut got, want) = (k.classify(&block), classify_scalar(&block));
-                assert_eq!(got.op & got.ctrl & !want.ctrl, 0);
-                got.op &= !want.ctrl;
-                assert_eq!(got, want);
-                let x = seed.rotate_left(17) ^ (seed >> 3);
-                assert_eq!(k.prefix_xor(x), Scalar.prefix_xor(x));
             }
+            let (mut got, want) = (k.classify(&block), classify_scalar(&block));
+            assert_eq!(got.op & got.ctrl & !want.ctrl, 0);
+            got.op &= !want.ctrl;
+            assert_eq!(got, want);
+            let x = seed.rotate_left(17) ^ (seed >> 3);
+            assert_eq!(k.prefix_xor(x), Scalar.prefix_xor(x));
         }
     }
 
     #[test]
     fn classify_matches_scalar() {
-        at_every_level(Classify);
+        at_every_level(Check::Classify);
         let x = 0b1001_0110u64;
         assert_eq!(Scalar.prefix_xor(x), 0b0111_0010);
     }
 
-    #[derive(Clone, Copy)]
-    struct Flatten;
-    impl Job for Flatten {
-        type Output = ();
-        #[inline(always)]
-        fn run<K: Kernels>(self, k: K) {
-            let mut seed = 0xF1A7_u64;
-            for _ in 0..2000 {
-                let r = xorshift(&mut seed);
-                let m = r & r.rotate_left(7) | (r >> 60) << 3;
-                let at = (r % 900) as usize;
-                let mut a = [0u32; BUF];
-                let n = k.flatten(&mut a, at, 1000, m);
-                let want: Vec<u32> = (0..64)
-                    .filter(|i| m >> i & 1 == 1)
-                    .map(|i| 1000 + i)
-                    .collect();
-                assert_eq!(n, at + want.len());
-                assert_eq!(a[at..n], want[..]);
-            }
+    fn flatten<K: Kernels>(k: K) {
+        let mut seed = 0xF1A7_u64;
+        for _ in 0..2000 {
+            let r = xorshift(&mut seed);
+            let m = r & r.rotate_left(7) | (r >> 60) << 3;
+            let at = (r % 900) as usize;
+            let mut a = [0u32; BUF];
+            let n = k.flatten(&mut a, at, 1000, m);
+            let want: Vec<u32> = (0..64)
+                .filter(|i| m >> i & 1 == 1)
+                .map(|i| 1000 + i)
+                .collect();
+            assert_eq!(n, at + want.len());
+            assert_eq!(a[at..n], want[..]);
         }
     }
 
     #[test]
     fn flatten_matches_scalar() {
-        at_every_level(Flatten);
+        at_every_level(Check::Flatten);
     }
 
-    #[derive(Clone, Copy)]
-    struct SimpleEscapes;
-    impl Job for SimpleEscapes {
-        type Output = ();
-        #[inline(always)]
-        fn run<K: Kernels>(self, k: K) {
-            let simple =
-                |b: u8| matches!(b, b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't');
-            for start in (0..256).step_by(64) {
-                let mut block = [0u8; 64];
-                for (i, b) in block.iter_mut().enumerate() {
-                    *b = (start + i) as u8;
-                }
-                let want = (0..64)
-                    .filter(|&i| simple(block[i]))
-                    .fold(0u64, |m, i| m | 1 << i);
-                // A level may leave out any of them, never add one.
-                let got = k.simple_escapes(&block);
-                assert_eq!(got & !want, 0, "{start}");
-                if got != 0 {
-                    assert_eq!(got, want, "{start}");
-                }
+    fn simple_escapes<K: Kernels>(k: K) {
+        let simple = |b: u8| matches!(b, b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't');
+        for start in (0..256).step_by(64) {
+            let mut block = [0u8; 64];
+            for (i, b) in block.iter_mut().enumerate() {
+                *b = (start + i) as u8;
+            }
+            let want = (0..64)
+                .filter(|&i| simple(block[i]))
+                .fold(0u64, |m, i| m | 1 << i);
+            // A level may leave out any of them, never add one.
+            let got = k.simple_escapes(&block);
+            assert_eq!(got & !want, 0, "{start}");
+            if got != 0 {
+                assert_eq!(got, want, "{start}");
             }
         }
     }
 
     #[test]
     fn simple_escapes_exact() {
-        at_every_level(SimpleEscapes);
+        at_every_level(Check::SimpleEscapes);
     }
 
     #[test]

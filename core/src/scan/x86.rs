@@ -158,76 +158,75 @@ trait Nibbles: Copy {
     unsafe fn test(self, o: Self) -> u64;
 }
 
-impl Nibbles for __m256i {
-    const LANES: usize = 32;
-    #[inline(always)]
-    unsafe fn load_bytes(p: *const u8) -> Self {
-        // SAFETY: 32 readable bytes at `p` and AVX2 (caller).
-        unsafe { _mm256_loadu_si256(p.cast()) }
-    }
-    #[inline(always)]
-    unsafe fn table(t: &[u8; 16]) -> Self {
-        // SAFETY: AVX2 (caller); `t` is 16 readable bytes.
-        unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast())) }
-    }
-    #[inline(always)]
-    unsafe fn lookup(self, idx: Self) -> Self {
-        // SAFETY: AVX2 (caller).
-        unsafe { _mm256_shuffle_epi8(self, idx) }
-    }
-    #[inline(always)]
-    unsafe fn lo_nibbles(self) -> Self {
-        // SAFETY: AVX2 (caller).
-        unsafe { _mm256_and_si256(self, _mm256_set1_epi8(0x0F)) }
-    }
-    #[inline(always)]
-    unsafe fn hi_nibbles(self) -> Self {
-        // SAFETY: AVX2 (caller).
-        unsafe { _mm256_and_si256(_mm256_srli_epi16(self, 4), _mm256_set1_epi8(0x0F)) }
-    }
-    #[inline(always)]
-    unsafe fn test(self, o: Self) -> u64 {
-        // SAFETY: AVX2 (caller).
-        unsafe {
-            let none = _mm256_cmpeq_epi8(_mm256_and_si256(self, o), _mm256_setzero_si256());
-            (!(_mm256_movemask_epi8(none) as u32)) as u64
+/// Implements [`Nibbles`] for one register type from its intrinsics:
+/// `$bcast` puts a `__m128i` in every 128-bit lane; `$test` is the body of
+/// `test(self, o)`.
+macro_rules! nibbles {
+    ($t:ty, $lanes:literal, $load:ident, $bcast:ident, $shuffle:ident, $and:ident, $srli:ident,
+     $splat:ident, |$a:ident, $o:ident| $test:expr) => {
+        impl Nibbles for $t {
+            const LANES: usize = $lanes;
+            #[inline(always)]
+            unsafe fn load_bytes(p: *const u8) -> Self {
+                // SAFETY: LANES readable bytes at `p` and the feature (caller).
+                unsafe { $load(p.cast()) }
+            }
+            #[inline(always)]
+            unsafe fn table(t: &[u8; 16]) -> Self {
+                // SAFETY: the feature (caller); `t` is 16 readable bytes.
+                unsafe { $bcast(_mm_loadu_si128(t.as_ptr().cast())) }
+            }
+            #[inline(always)]
+            unsafe fn lookup(self, idx: Self) -> Self {
+                // SAFETY: the feature (caller).
+                unsafe { $shuffle(self, idx) }
+            }
+            #[inline(always)]
+            unsafe fn lo_nibbles(self) -> Self {
+                // SAFETY: the feature (caller).
+                unsafe { $and(self, $splat(0x0F)) }
+            }
+            #[inline(always)]
+            unsafe fn hi_nibbles(self) -> Self {
+                // SAFETY: the feature (caller).
+                unsafe { $and($srli(self, 4), $splat(0x0F)) }
+            }
+            #[inline(always)]
+            unsafe fn test(self, o: Self) -> u64 {
+                let ($a, $o) = (self, o);
+                // SAFETY: the feature (caller).
+                unsafe { $test }
+            }
         }
-    }
+    };
 }
 
-impl Nibbles for __m512i {
-    const LANES: usize = 64;
-    #[inline(always)]
-    unsafe fn load_bytes(p: *const u8) -> Self {
-        // SAFETY: 64 readable bytes at `p` and AVX-512F (caller).
-        unsafe { _mm512_loadu_si512(p.cast()) }
+nibbles!(
+    __m256i,
+    32,
+    _mm256_loadu_si256,
+    _mm256_broadcastsi128_si256,
+    _mm256_shuffle_epi8,
+    _mm256_and_si256,
+    _mm256_srli_epi16,
+    _mm256_set1_epi8,
+    |a, o| {
+        let none = _mm256_cmpeq_epi8(_mm256_and_si256(a, o), _mm256_setzero_si256());
+        (!(_mm256_movemask_epi8(none) as u32)) as u64
     }
-    #[inline(always)]
-    unsafe fn table(t: &[u8; 16]) -> Self {
-        // SAFETY: AVX-512F (caller); `t` is 16 readable bytes.
-        unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) }
-    }
-    #[inline(always)]
-    unsafe fn lookup(self, idx: Self) -> Self {
-        // SAFETY: AVX-512BW (caller).
-        unsafe { _mm512_shuffle_epi8(self, idx) }
-    }
-    #[inline(always)]
-    unsafe fn lo_nibbles(self) -> Self {
-        // SAFETY: AVX-512F (caller).
-        unsafe { _mm512_and_si512(self, _mm512_set1_epi8(0x0F)) }
-    }
-    #[inline(always)]
-    unsafe fn hi_nibbles(self) -> Self {
-        // SAFETY: AVX-512BW (caller).
-        unsafe { _mm512_and_si512(_mm512_srli_epi16(self, 4), _mm512_set1_epi8(0x0F)) }
-    }
-    #[inline(always)]
-    unsafe fn test(self, o: Self) -> u64 {
-        // SAFETY: AVX-512BW (caller).
-        unsafe { _mm512_test_epi8_mask(self, o) }
-    }
-}
+);
+
+nibbles!(
+    __m512i,
+    64,
+    _mm512_loadu_si512,
+    _mm512_broadcast_i32x4,
+    _mm512_shuffle_epi8,
+    _mm512_and_si512,
+    _mm512_srli_epi16,
+    _mm512_set1_epi8,
+    |a, o| _mm512_test_epi8_mask(a, o)
+);
 
 /// simdjson's whitespace table: indexed by a byte's low nibble (PSHUFB
 /// yields 0 for bytes >= 0x80), it holds the one whitespace byte with
@@ -323,8 +322,8 @@ fn lanes_from(block: usize, utf8_ok: usize, lanes: usize) -> u64 {
 /// `V`'s CPU feature must be available.
 #[inline(always)]
 unsafe fn string_stop<V: Vector>(inp: &[u8], pos: usize, utf8_ok: usize) -> usize {
-    // SAFETY (whole body): the feature is available (caller); loads go
-    // through `load_at`, which stays in bounds.
+    // SAFETY: the feature is available (caller); loads go through
+    // `load_at`, which stays in bounds.
     unsafe {
         let quote = V::splat(b'"');
         let bslash = V::splat(b'\\');
@@ -351,7 +350,7 @@ unsafe fn string_stop<V: Vector>(inp: &[u8], pos: usize, utf8_ok: usize) -> usiz
 /// `V`'s CPU feature must be available.
 #[inline(always)]
 unsafe fn skip_ws<V: Vector>(inp: &[u8], pos: usize) -> usize {
-    // SAFETY (whole body): as in `string_stop`.
+    // SAFETY: as in `string_stop`.
     unsafe {
         let sp = V::splat(b' ');
         let nl = V::splat(b'\n');
@@ -377,8 +376,8 @@ unsafe fn skip_ws<V: Vector>(inp: &[u8], pos: usize) -> usize {
 /// `V`'s CPU feature must be available.
 #[inline(always)]
 unsafe fn classify<V: Vector>(block: &[u8; 64]) -> Masks {
-    // SAFETY (whole body): the feature is available (caller); every
-    // load reads LANES bytes inside the 64-byte block.
+    // SAFETY: the feature is available (caller); every load reads LANES
+    // bytes inside the 64-byte block.
     unsafe {
         let mut m = Masks::default();
         let mut i = 0;
