@@ -18,7 +18,7 @@
 //!   step, with SIMD skipping of plain string bytes and whitespace. It runs
 //!   when the fast path is not sure (every invalid input, invalid UTF-8
 //!   with JSON_INVALID_UTF8_IGNORE, deep nesting, a depth limit that is
-//!   hit) and for inputs under [`FAST_PATH_MIN_LEN`] bytes, and is the one
+//!   hit) and for inputs under `FAST_PATH_MIN_LEN` (128) bytes, and is the one
 //!   that produces error codes ([`crate::options::error`]).
 //!
 //! The level comes from [`crate::isa`]: [`validate`] runs at
@@ -30,7 +30,7 @@
 //! # What is reproduced
 //!
 //! The scanner (`lexer`) follows ext/json's json_scanner.re token by token,
-//! so scanner errors come out in the same order as PHP's. The parser below
+//! so scanner errors come out in the same order as PHP's. The parser
 //! (`parse`) is a hand-written equivalent of json_parser.y's LALR(1) automaton that
 //! also tracks the *height of bison's state stack*, because PHP's parser
 //! gives up with "memory exhausted" (reported as a syntax error, E4) when
