@@ -38,8 +38,11 @@ pub struct Masks {
     pub high: u64,
 }
 
-/// Work to run with one level's kernels, compiled with that level's CPU
-/// features enabled (see [`Kernels::compiled`] and [`super::dispatch`]).
+/// Work on an input to run with one level's kernels, compiled with that
+/// level's CPU features enabled (see [`Kernels::compiled`] and
+/// [`super::dispatch`]). The input is passed on its own (not inside the
+/// job), so that the compiled function gets it in registers, with what the
+/// compiler knows about a slice's length.
 ///
 /// Implementations mark `run` `#[inline(always)]`, so that the work's code
 /// (and every `#[inline(always)]` kernel it calls) is compiled inside the
@@ -47,8 +50,8 @@ pub struct Masks {
 pub trait Job {
     /// What the work returns.
     type Output;
-    /// Does the work with the kernels `k`.
-    fn run<K: Kernels>(self, k: K) -> Self::Output;
+    /// Does the work on `inp` with the kernels `k`.
+    fn run<K: Kernels>(self, k: K, inp: &[u8]) -> Self::Output;
 }
 
 /// A [`Job`] that works through an input a chunk at a time, keeping its own
@@ -113,12 +116,12 @@ pub trait Kernels: Copy {
         x
     }
 
-    /// Runs `job` with these kernels. Levels with CPU features beyond the
+    /// Runs `job` on `inp` with these kernels. Levels with CPU features beyond the
     /// target's baseline run it in a `#[target_feature]` function of their
     /// own (never inlined); the others run it in place.
     #[inline(always)]
-    fn compiled<J: Job>(self, job: J) -> J::Output {
-        job.run(self)
+    fn compiled<J: Job>(self, job: J, inp: &[u8]) -> J::Output {
+        job.run(self, inp)
     }
 
     /// Runs `st.chunk(self, inp, out)`, compiled like [`Kernels::compiled`].

@@ -23,8 +23,8 @@
 //! # Driving stage 1
 //!
 //! ```text
-//! dispatch(level, job)            // or dispatch_detected(job): picks the kernels K
-//!   job.run(k)                    //   compiled with K's CPU features
+//! dispatch(level, job, inp)       // or dispatch_detected(job, inp): picks the kernels K
+//!   job.run(k, inp)               //   compiled with K's CPU features
 //!     let mut st = Stage1::new();
 //!     let mut buf: Buf = [0; BUF];
 //!     loop {
@@ -69,20 +69,20 @@ pub use stage1::{count_tokens, Stage1};
 
 use crate::isa::{self, Level};
 
-/// Runs `job` with the kernels of `level`, or of the best level below it
+/// Runs `job` on `inp` with the kernels of `level`, or of the best level below it
 /// that this CPU has ([`Level::clamp_to_cpu`]).
 #[inline(always)]
-pub fn dispatch<J: Job>(level: Level, job: J) -> J::Output {
+pub fn dispatch<J: Job>(level: Level, job: J, inp: &[u8]) -> J::Output {
     // SAFETY: `clamp_to_cpu` returns a level this CPU has.
-    unsafe { dispatch_unchecked(level.clamp_to_cpu(), job) }
+    unsafe { dispatch_unchecked(level.clamp_to_cpu(), job, inp) }
 }
 
-/// Runs `job` with the kernels of this CPU's best level
+/// Runs `job` on `inp` with the kernels of this CPU's best level
 /// ([`isa::detected`]).
 #[inline(always)]
-pub fn dispatch_detected<J: Job>(job: J) -> J::Output {
+pub fn dispatch_detected<J: Job>(job: J, inp: &[u8]) -> J::Output {
     // SAFETY: the detected level is available by definition.
-    unsafe { dispatch_unchecked(isa::detected(), job) }
+    unsafe { dispatch_unchecked(isa::detected(), job, inp) }
 }
 
 /// Runs `job` with the kernels of `level`.
@@ -90,26 +90,26 @@ pub fn dispatch_detected<J: Job>(job: J) -> J::Output {
 /// # Safety
 /// This CPU must have `level` ([`Level::available`]).
 #[inline(always)]
-unsafe fn dispatch_unchecked<J: Job>(level: Level, job: J) -> J::Output {
+unsafe fn dispatch_unchecked<J: Job>(level: Level, job: J, inp: &[u8]) -> J::Output {
     match level {
         #[cfg(target_arch = "x86_64")]
         Level::Avx512Vbmi2 => {
             // SAFETY: the CPU has the level (caller).
-            unsafe { isa::Avx512Vbmi2::new_unchecked() }.compiled(job)
+            unsafe { isa::Avx512Vbmi2::new_unchecked() }.compiled(job, inp)
         }
         #[cfg(target_arch = "x86_64")]
         Level::Avx512 => {
             // SAFETY: the CPU has the level (caller).
-            unsafe { isa::Avx512::new_unchecked() }.compiled(job)
+            unsafe { isa::Avx512::new_unchecked() }.compiled(job, inp)
         }
         #[cfg(target_arch = "x86_64")]
         Level::Avx2 => {
             // SAFETY: the CPU has the level (caller).
-            unsafe { isa::Avx2::new_unchecked() }.compiled(job)
+            unsafe { isa::Avx2::new_unchecked() }.compiled(job, inp)
         }
         #[cfg(target_arch = "x86_64")]
-        Level::Ssse3 | Level::Sse2 => isa::Sse2::baseline().compiled(job),
-        _ => Scalar.compiled(job),
+        Level::Ssse3 | Level::Sse2 => isa::Sse2::baseline().compiled(job, inp),
+        _ => Scalar.compiled(job, inp),
     }
 }
 
@@ -129,7 +129,7 @@ mod tests {
     impl Job for Check {
         type Output = ();
         #[inline(always)]
-        fn run<K: Kernels>(self, k: K) {
+        fn run<K: Kernels>(self, k: K, _inp: &[u8]) {
             match self {
                 Check::Scans => scans(k),
                 Check::Classify => classify(k),
@@ -142,7 +142,7 @@ mod tests {
     /// Runs a check with the kernels of every level this CPU has.
     fn at_every_level(check: Check) {
         for level in isa::available_levels() {
-            dispatch(level, check);
+            dispatch(level, check, &[]);
         }
     }
 
@@ -276,16 +276,16 @@ mod tests {
         struct Name;
         impl Job for Name {
             type Output = &'static str;
-            fn run<K: Kernels>(self, _k: K) -> &'static str {
+            fn run<K: Kernels>(self, _k: K, _inp: &[u8]) -> &'static str {
                 core::any::type_name::<K>()
             }
         }
-        assert!(dispatch(Level::Scalar, Name).ends_with("Scalar"));
+        assert!(dispatch(Level::Scalar, Name, &[]).ends_with("Scalar"));
         for level in isa::available_levels() {
-            let name = dispatch(level, Name);
+            let name = dispatch(level, Name, &[]);
             assert!(!name.is_empty());
         }
         // A level this target does not compile falls back to what it has.
-        let _ = dispatch(Level::Neon, Name);
+        let _ = dispatch(Level::Neon, Name, &[]);
     }
 }

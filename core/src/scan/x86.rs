@@ -555,18 +555,18 @@ macro_rules! kernels {
             }
             )?
             #[inline(always)]
-            fn compiled<J: Job>(self, job: J) -> J::Output {
+            fn compiled<J: Job>(self, job: J, inp: &[u8]) -> J::Output {
                 /// `job` compiled with the level's features.
                 ///
                 /// # Safety
                 /// The CPU must have them (`k` proves it).
                 #[target_feature(enable = $features)]
                 #[inline(never)]
-                unsafe fn compiled_at<J: Job>(k: $tok, job: J) -> J::Output {
-                    job.run(k)
+                unsafe fn compiled_at<J: Job>(k: $tok, job: J, inp: &[u8]) -> J::Output {
+                    job.run(k, inp)
                 }
                 // SAFETY: `self` proves the features.
-                unsafe { compiled_at(self, job) }
+                unsafe { compiled_at(self, job, inp) }
             }
             #[inline(always)]
             fn compiled_chunk<C: ChunkJob>(

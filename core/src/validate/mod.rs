@@ -80,11 +80,13 @@ const YYMAXDEPTH: u32 = 10_000;
 /// max_depth -> E1, else depth++). `ignore_invalid_utf8` = JSON_INVALID_UTF8_IGNORE. The input
 /// is never empty (the caller handles ""). Runs at this CPU's best level ([`crate::isa::detected`]).
 pub fn validate(input: &[u8], depth: u32, ignore_invalid_utf8: bool) -> Result<(), i32> {
-    scan::dispatch_detected(Validate {
+    scan::dispatch_detected(
+        Validate {
+            depth,
+            ignore_invalid_utf8,
+        },
         input,
-        depth,
-        ignore_invalid_utf8,
-    })
+    )
 }
 
 /// [`validate`] at `level` (or the best level below it that this CPU has):
@@ -98,25 +100,25 @@ pub fn validate_at(
     scan::dispatch(
         level,
         Validate {
-            input,
             depth,
             ignore_invalid_utf8,
         },
+        input,
     )
 }
 
-/// [`validate`]'s arguments, as a [`Job`] for [`scan::dispatch`].
-struct Validate<'a> {
-    input: &'a [u8],
+/// [`validate`]'s arguments but the input, as a [`Job`] for
+/// [`scan::dispatch`].
+struct Validate {
     depth: u32,
     ignore_invalid_utf8: bool,
 }
 
-impl Job for Validate<'_> {
+impl Job for Validate {
     type Output = Result<(), i32>;
     #[inline(always)]
-    fn run<K: Kernels>(self, k: K) -> Result<(), i32> {
-        run(k, self.input, self.depth, self.ignore_invalid_utf8)
+    fn run<K: Kernels>(self, k: K, input: &[u8]) -> Result<(), i32> {
+        run(k, input, self.depth, self.ignore_invalid_utf8)
     }
 }
 
@@ -161,24 +163,22 @@ pub mod testing {
     use crate::scan;
 
     /// One of the paths, as a [`Job`].
-    enum Path<'a> {
-        Fast(&'a [u8], u32),
-        Exact(&'a [u8], u32, bool),
-        Stage1(&'a [u8]),
+    enum Path {
+        Fast(u32),
+        Exact(u32, bool),
+        Stage1,
     }
 
-    impl Job for Path<'_> {
+    impl Job for Path {
         type Output = Result<usize, i32>;
         #[inline(always)]
-        fn run<K: Kernels>(self, k: K) -> Result<usize, i32> {
+        fn run<K: Kernels>(self, k: K, inp: &[u8]) -> Result<usize, i32> {
             match self {
-                Path::Fast(inp, depth) => {
-                    Ok(super::fast::accept(k, inp, max_depth(depth)) as usize)
-                }
-                Path::Exact(inp, depth, ignore) => {
+                Path::Fast(depth) => Ok(super::fast::accept(k, inp, max_depth(depth)) as usize),
+                Path::Exact(depth, ignore) => {
                     super::exact(k, inp, max_depth(depth), ignore).map(|()| 0)
                 }
-                Path::Stage1(inp) => scan::count_tokens(k, inp).ok_or(0),
+                Path::Stage1 => scan::count_tokens(k, inp).ok_or(0),
             }
         }
     }
@@ -186,13 +186,13 @@ pub mod testing {
     /// Whether the fast path alone accepts the input (it never accepts an
     /// input PHP rejects; it may give up on valid ones).
     pub fn fast_accepts(level: Level, input: &[u8], depth: u32) -> bool {
-        scan::dispatch(level, Path::Fast(input, depth)) == Ok(1)
+        scan::dispatch(level, Path::Fast(depth), input) == Ok(1)
     }
 
     /// Runs only the fast path's stage 1; returns the number of tokens, or
     /// `None` if it rejects. For benchmarks.
     pub fn stage1_tokens(level: Level, input: &[u8]) -> Option<usize> {
-        scan::dispatch(level, Path::Stage1(input)).ok()
+        scan::dispatch(level, Path::Stage1, input).ok()
     }
 
     /// The exact scanner/parser alone, without the fast path.
@@ -202,6 +202,6 @@ pub mod testing {
         depth: u32,
         ignore_invalid_utf8: bool,
     ) -> Result<(), i32> {
-        scan::dispatch(level, Path::Exact(input, depth, ignore_invalid_utf8)).map(|_| ())
+        scan::dispatch(level, Path::Exact(depth, ignore_invalid_utf8), input).map(|_| ())
     }
 }
