@@ -29,9 +29,12 @@ fn main() {
         });
         if std::env::var_os("DETAIL").is_some() {
             use rustjson_core::validate::testing;
-            bench(f, "exact only", &data, &|d| testing::exact(d, 512, false));
+            let level = rustjson_core::isa::detected();
+            bench(f, "exact only", &data, &|d| {
+                testing::exact(level, d, 512, false)
+            });
             bench(f, "stage 1 only", &data, &|d| {
-                testing::stage1_tokens(d).map(|_| ()).ok_or(0)
+                testing::stage1_tokens(level, d).map(|_| ()).ok_or(0)
             });
         }
     }

@@ -2,9 +2,13 @@
 //! differential test against PHP (tools/validate_diff.sh).
 //!
 //! ```text
-//! validate_cli FILE|-      read records, print one error code per line (0 = valid)
-//! validate_cli -e JSON...  validate each argument (depth 512, no flags)
+//! validate_cli [--level=L] FILE|-      read records, print one error code per line (0 = valid)
+//! validate_cli [--level=L] -e JSON...  validate each argument (depth 512, no flags)
 //! ```
+//!
+//! `--level=L` runs at instruction-set level `L` (`scalar`, `sse2`,
+//! `ssse3`, `avx2`, `avx512`, `avx512vbmi2`, `neon`; clamped to what this
+//! CPU has) instead of the detected one.
 //!
 //! A record is: depth (u32 LE), flags (u8: 1 = JSON_INVALID_UTF8_IGNORE),
 //! length (u32 LE), then the input bytes. An empty input prints 4, as
@@ -16,12 +20,15 @@
 
 use std::io::{BufWriter, Read, Write};
 
-fn code(input: &[u8], depth: u32, ignore: bool) -> i32 {
+use rustjson_core::isa::{self, Level};
+use rustjson_core::validate::{testing, validate_at};
+
+fn code(level: Level, input: &[u8], depth: u32, ignore: bool) -> i32 {
     if input.is_empty() {
         return 4;
     }
-    let full = rustjson_core::validate::validate(input, depth, ignore);
-    let exact = rustjson_core::validate::testing::exact(input, depth, ignore);
+    let full = validate_at(level, input, depth, ignore);
+    let exact = testing::exact(level, input, depth, ignore);
     if full != exact {
         return 99;
     }
@@ -32,10 +39,15 @@ fn code(input: &[u8], depth: u32, ignore: bool) -> i32 {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    let mut level = isa::detected();
+    if let Some(name) = args.get(1).and_then(|a| a.strip_prefix("--level=")) {
+        level = Level::from_name(name).unwrap_or_else(|| panic!("unknown level {name}"));
+        args.remove(1);
+    }
     if args.get(1).map(String::as_str) == Some("-e") {
         for a in &args[2..] {
-            println!("{}", code(a.as_bytes(), 512, false));
+            println!("{}", code(level, a.as_bytes(), 512, false));
         }
         return;
     }
@@ -55,6 +67,6 @@ fn main() {
         let len = u32::from_le_bytes(data[i + 5..i + 9].try_into().unwrap()) as usize;
         let input = &data[i + 9..i + 9 + len];
         i += 9 + len;
-        writeln!(out, "{}", code(input, depth, flags & 1 != 0)).unwrap();
+        writeln!(out, "{}", code(level, input, depth, flags & 1 != 0)).unwrap();
     }
 }

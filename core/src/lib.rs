@@ -9,6 +9,8 @@
 //! - [`escape`]: a JSON string body exactly as ext/json's
 //!   `php_json_escape_string()` writes it (flags, UTF-8 grouping, SIMD scan).
 //! - [`number`]: integers and doubles laid out exactly like PHP.
+//! - [`scan`]: stage 1 of reading JSON (token starts of 64-byte blocks,
+//!   string/escape/UTF-8 checks), for json_validate() and a decoder.
 //! - [`validate`]: json_validate() with PHP's scanner/parser error codes.
 //! - [`isa`]: CPU detection, once, for all of them: levels and tokens.
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -17,6 +19,7 @@ pub mod escape;
 pub mod isa;
 pub mod number;
 pub mod options;
+pub mod scan;
 pub mod sink;
 pub mod validate;
 

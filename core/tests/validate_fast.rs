@@ -2,8 +2,17 @@
 //! an input that the exact scanner/parser rejects, and should accept the
 //! ordinary valid documents (or it buys no speed).
 
-use rustjson_core::validate::testing::{exact, fast_accepts};
-use rustjson_core::validate::validate;
+//!
+//! Every check runs at every level this CPU has (`isa::available_levels`),
+//! Scalar included.
+
+use rustjson_core::isa::{self, Level};
+use rustjson_core::validate::testing::{exact, fast_accepts, stage1_tokens};
+use rustjson_core::validate::{validate, validate_at};
+
+fn levels() -> Vec<Level> {
+    isa::available_levels().collect()
+}
 
 struct Rng(u64);
 
@@ -171,6 +180,7 @@ fn mutate(r: &mut Rng, s: &mut Vec<u8>) {
 #[test]
 fn fast_path_never_accepts_what_exact_rejects() {
     let mut r = Rng(0x5EED_1234_ABCD_0001);
+    let levels = levels();
     let mut fast_ok = 0;
     let mut exact_ok = 0;
     for iter in 0..60_000 {
@@ -197,8 +207,8 @@ fn fast_path_never_accepts_what_exact_rejects() {
         } else {
             512
         };
-        let e = exact(&s, depth, false);
-        let f = fast_accepts(&s, depth);
+        let e = exact(Level::Scalar, &s, depth, false);
+        let f = fast_accepts(Level::Scalar, &s, depth);
         if f {
             assert_eq!(
                 e,
@@ -210,7 +220,16 @@ fn fast_path_never_accepts_what_exact_rejects() {
         }
         if e.is_ok() {
             exact_ok += 1;
-            assert_eq!(validate(&s, depth, true), Ok(()));
+        }
+        for &level in &levels {
+            let name = level.name();
+            let what = || format!("{name} {:?} depth {depth}", String::from_utf8_lossy(&s));
+            assert_eq!(fast_accepts(level, &s, depth), f, "{}", what());
+            assert_eq!(exact(level, &s, depth, false), e, "{}", what());
+            assert_eq!(validate_at(level, &s, depth, false), e, "{}", what());
+            if e.is_ok() {
+                assert_eq!(validate_at(level, &s, depth, true), Ok(()), "{}", what());
+            }
         }
         assert_eq!(validate(&s, depth, false), e);
     }
@@ -235,13 +254,25 @@ fn fast_path_takes_the_corpora() {
             continue;
         }
         let data = std::fs::read(&path).unwrap();
-        assert_eq!(exact(&data, 512, false), Ok(()), "{path:?}");
-        assert!(fast_accepts(&data, 512), "{path:?}");
-        // Every truncation point of a prefix: never a false accept.
-        for cut in (0..data.len().min(20_000)).step_by(97) {
-            let s = &data[..cut];
-            if fast_accepts(s, 512) {
-                assert_eq!(exact(s, 512, false), Ok(()), "{path:?} cut {cut}");
+        for level in levels() {
+            let name = level.name();
+            assert_eq!(exact(level, &data, 512, false), Ok(()), "{name} {path:?}");
+            assert!(fast_accepts(level, &data, 512), "{name} {path:?}");
+            assert_eq!(
+                stage1_tokens(level, &data),
+                stage1_tokens(Level::Scalar, &data),
+                "{name} {path:?}"
+            );
+            // Every truncation point of a prefix: never a false accept.
+            for cut in (0..data.len().min(20_000)).step_by(97) {
+                let s = &data[..cut];
+                if fast_accepts(level, s, 512) {
+                    assert_eq!(
+                        exact(level, s, 512, false),
+                        Ok(()),
+                        "{name} {path:?} cut {cut}"
+                    );
+                }
             }
         }
     }

@@ -12,11 +12,12 @@
 //! partial literal (`nul`, `True`) or any other byte that starts no token is
 //! an error token. The input is NUL-terminated: position `len` reads as 0.
 
-use super::fast::skip_digits;
-use super::simd::Skip;
-use super::{utf8, E_CTRL_CHAR, E_SYNTAX, E_UTF16, E_UTF8};
+use crate::options::error::{CTRL_CHAR, SYNTAX, UTF16, UTF8};
+use crate::scan::{skip_digits, utf8, Kernels};
 
-pub(crate) struct Scanner<'a, S: Skip> {
+/// The exact scanner over one input, with the kernels `S` for its runs of
+/// plain string bytes and whitespace.
+pub(crate) struct Scanner<'a, S: Kernels> {
     simd: S,
     inp: &'a [u8],
     pos: usize,
@@ -38,7 +39,7 @@ fn is_hex(b: u8) -> bool {
     b.is_ascii_hexdigit()
 }
 
-impl<'a, S: Skip> Scanner<'a, S> {
+impl<'a, S: Kernels> Scanner<'a, S> {
     #[inline(always)]
     pub(crate) fn new(simd: S, inp: &'a [u8], ignore_invalid_utf8: bool) -> Self {
         Scanner {
@@ -109,7 +110,7 @@ impl<'a, S: Skip> Scanner<'a, S> {
     pub(crate) fn unexpected(&mut self) -> i32 {
         match self.lex() {
             Err(code) => code,
-            Ok(_) => E_SYNTAX,
+            Ok(_) => SYNTAX,
         }
     }
 
@@ -144,15 +145,15 @@ impl<'a, S: Skip> Scanner<'a, S> {
         Err(match b {
             // The terminator is PHP_JSON_T_EOI; an embedded NUL is a control char.
             0 if self.pos >= self.inp.len() => return Ok(()),
-            0x00..=0x1F => E_CTRL_CHAR,
+            0x00..=0x1F => CTRL_CHAR,
             0x80..=0xFF => {
                 if utf8::seq_len(self.inp, self.pos).is_some() {
-                    E_SYNTAX
+                    SYNTAX
                 } else {
-                    E_UTF8
+                    UTF8
                 }
             }
-            _ => E_SYNTAX,
+            _ => SYNTAX,
         })
     }
 
@@ -166,7 +167,7 @@ impl<'a, S: Skip> Scanner<'a, S> {
             self.pos += word.len();
             Ok(())
         } else {
-            Err(E_SYNTAX)
+            Err(SYNTAX)
         }
     }
 
@@ -181,7 +182,7 @@ impl<'a, S: Skip> Scanner<'a, S> {
             b'0' => i += 1,
             b'1'..=b'9' => i = skip_digits(self.inp, i + 1),
             // A lone '-' is a one-byte UTF-8 char that starts no token.
-            _ => return Err(E_SYNTAX),
+            _ => return Err(SYNTAX),
         }
         if self.at(i) == b'.' && is_digit(self.at(i + 1)) {
             i = skip_digits(self.inp, i + 2);
@@ -213,7 +214,7 @@ impl<'a, S: Skip> Scanner<'a, S> {
                 }
                 b'\\' => p = self.escape(p)?,
                 // Includes the terminator: an unterminated string is E3.
-                0x00..=0x1F => return Err(E_CTRL_CHAR),
+                0x00..=0x1F => return Err(CTRL_CHAR),
                 _ => p = self.non_ascii(p)?,
             }
         }
@@ -232,7 +233,7 @@ impl<'a, S: Skip> Scanner<'a, S> {
             // PHP skips one ill-formed byte at a time.
             Ok(p + 1)
         } else {
-            Err(E_UTF8)
+            Err(UTF8)
         }
     }
 
@@ -243,7 +244,7 @@ impl<'a, S: Skip> Scanner<'a, S> {
             b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => Ok(p + 2),
             b'u' => self.escape_u(p),
             // ESCPREF alone (includes a backslash right before the end).
-            _ => Err(E_SYNTAX),
+            _ => Err(SYNTAX),
         }
     }
 
@@ -269,7 +270,7 @@ impl<'a, S: Skip> Scanner<'a, S> {
     /// E10 (UCS2); fewer than four hex digits is E4 (ESCPREF).
     fn escape_u(&self, p: usize) -> Result<usize, i32> {
         let Some(hi) = self.hex4(p + 2) else {
-            return Err(E_SYNTAX);
+            return Err(SYNTAX);
         };
         if hi & 0xF800 != 0xD800 {
             return Ok(p + 6);
@@ -281,6 +282,6 @@ impl<'a, S: Skip> Scanner<'a, S> {
                 }
             }
         }
-        Err(E_UTF16)
+        Err(UTF16)
     }
 }
