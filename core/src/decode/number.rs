@@ -1,0 +1,377 @@
+//! One JSON number token, valued exactly as PHP's scanner values it.
+//!
+//! The scanner (json_scanner.re) matches
+//! `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` (longest match) and
+//! then:
+//! - an integer token (no `.`, no exponent) whose digits "fit" becomes
+//!   `ZEND_STRTOL(token)`. "Fits" is a digit count test, not a range test:
+//!   fewer than 19 digits always fit; exactly 19 digits fit when they compare
+//!   below `"9223372036854775808"`, or equal to it with a `-` (that is
+//!   `i64::MIN`); 20 and more never fit. `-0` is the int 0.
+//! - an integer token that does not fit is the token itself as a string
+//!   under `JSON_BIGINT_AS_STRING`, otherwise `zend_strtod(token)`;
+//! - every other token is `zend_strtod(token)`.
+//!
+//! zend_strtod is David Gay's correctly rounded strtod (round to nearest,
+//! ties to even; overflow gives INF, underflow gives 0 or the exact
+//! subnormal; `-0.0` keeps its sign). Here the common case (at most 19
+//! significant digits, a value at most 2^53 and a small decimal exponent)
+//! takes Clinger's fast path: the digits are an exact double and one
+//! multiplication or division by an exact power of ten rounds once, so the
+//! result is the correctly rounded one. Everything else goes to Rust's
+//! `str::parse::<f64>`, which is correctly rounded too (checked against PHP
+//! by tools/decode/leaf_check.sh, halfway cases included).
+
+/// What PHP's scanner makes of one number token.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Number<'a> {
+    /// `PHP_JSON_T_INT`: a PHP int.
+    Int(i64),
+    /// `PHP_JSON_T_STRING` for a big integer under `JSON_BIGINT_AS_STRING`:
+    /// the token's bytes, unchanged.
+    BigIntString(&'a [u8]),
+    /// `PHP_JSON_T_DOUBLE`.
+    Double(f64),
+}
+
+/// The 19 digits of `-i64::MIN`, as a number: PHP's `LONG_MIN_DIGITS`.
+const LONG_MIN_DIGITS: u64 = 9_223_372_036_854_775_808;
+
+/// Integer tokens with this many digits need the comparison with
+/// [`LONG_MIN_DIGITS`] (`PHP_JSON_INT_MAX_LENGTH`, 64-bit).
+const INT_MAX_LENGTH: usize = 19;
+
+/// Significant digits kept in a `u64` (10^19 - 1 < 2^64).
+const MAX_DIGITS: u32 = 19;
+
+/// Exponent digits are read saturating here: far beyond any exponent that
+/// can change the result, and small enough not to overflow `i64` arithmetic.
+const EXP_CAP: i64 = 1_000_000;
+
+/// The powers of ten that are exact doubles.
+const POW10_F64: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// 10^k as integers, for the "disguised" fast path (k <= 15).
+const POW10_U64: [u64; 16] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+    1_000_000_000,
+    10_000_000_000,
+    100_000_000_000,
+    1_000_000_000_000,
+    10_000_000_000_000,
+    100_000_000_000_000,
+    1_000_000_000_000_000,
+];
+
+/// Largest integer below which every integer is an exact double.
+const EXACT_INT_LIMIT: u64 = 1 << 53;
+
+#[inline(always)]
+fn digit(b: Option<&u8>) -> Option<u8> {
+    match b {
+        Some(&c) if c.is_ascii_digit() => Some(c - b'0'),
+        _ => None,
+    }
+}
+
+/// The length of the longest match of the JSON number grammar at the start
+/// of `input`, as re2c's longest-match rule finds it; 0 when there is none
+/// (`-`, `-x`, a non-digit). The byte after the match is whatever the
+/// parser sees next: `01` matches `0`, `1.` matches `1`, `1e+` matches `1`.
+#[inline]
+pub fn match_len(input: &[u8]) -> usize {
+    let mut i = usize::from(input.first() == Some(&b'-'));
+    match input.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            i += 1;
+            while digit(input.get(i)).is_some() {
+                i += 1;
+            }
+        }
+        _ => return 0,
+    }
+    if input.get(i) == Some(&b'.') && digit(input.get(i + 1)).is_some() {
+        i += 2;
+        while digit(input.get(i)).is_some() {
+            i += 1;
+        }
+    }
+    if matches!(input.get(i), Some(b'e' | b'E')) {
+        let mut j = i + 1;
+        if matches!(input.get(j), Some(b'+' | b'-')) {
+            j += 1;
+        }
+        if digit(input.get(j)).is_some() {
+            i = j + 1;
+            while digit(input.get(i)).is_some() {
+                i += 1;
+            }
+        }
+    }
+    i
+}
+
+/// Scan the longest number match at the start of `input` and value it in
+/// the same pass: `Some((value, length))`, or `None` when no number starts
+/// there (see [`match_len`]). `bigint_as_string` is
+/// `flags & JSON_BIGINT_AS_STRING != 0`.
+#[inline]
+pub fn parse_prefix(input: &[u8], bigint_as_string: bool) -> Option<(Number<'_>, usize)> {
+    let neg = input.first() == Some(&b'-');
+    let int_start = usize::from(neg);
+    let mut i = int_start;
+    // Significant digits (leading zeros skipped), at most MAX_DIGITS of them.
+    let mut w: u64 = 0;
+    let mut nd: u32 = 0;
+    // More significant digits than `w` holds: only the slow path is exact.
+    let mut many = false;
+    // Decimal exponent of `w`'s last digit, from the digits alone.
+    let mut e10: i64 = 0;
+
+    match input.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            while let Some(d) = digit(input.get(i)) {
+                if nd < MAX_DIGITS {
+                    w = w * 10 + u64::from(d);
+                    nd += 1;
+                } else {
+                    many = true;
+                    e10 += 1;
+                }
+                i += 1;
+            }
+        }
+        _ => return None,
+    }
+    let int_digits = i - int_start;
+    let mut is_double = false;
+
+    if input.get(i) == Some(&b'.') && digit(input.get(i + 1)).is_some() {
+        is_double = true;
+        i += 1;
+        while let Some(d) = digit(input.get(i)) {
+            if w == 0 && d == 0 {
+                e10 -= 1;
+            } else if nd < MAX_DIGITS {
+                w = w * 10 + u64::from(d);
+                nd += 1;
+                e10 -= 1;
+            } else {
+                many = true;
+            }
+            i += 1;
+        }
+    }
+
+    if matches!(input.get(i), Some(b'e' | b'E')) {
+        let mut j = i + 1;
+        let eneg = match input.get(j) {
+            Some(b'-') => {
+                j += 1;
+                true
+            }
+            Some(b'+') => {
+                j += 1;
+                false
+            }
+            _ => false,
+        };
+        if digit(input.get(j)).is_some() {
+            is_double = true;
+            let mut exp: i64 = 0;
+            while let Some(d) = digit(input.get(j)) {
+                if exp < EXP_CAP {
+                    exp = exp * 10 + i64::from(d);
+                }
+                j += 1;
+            }
+            e10 += if eneg { -exp } else { exp };
+            i = j;
+        }
+    }
+
+    // `i` only ever advanced over bytes of `input`.
+    let token = input.get(..i).unwrap_or(input);
+    if !is_double {
+        let fits = match int_digits {
+            n if n < INT_MAX_LENGTH => true,
+            INT_MAX_LENGTH => w < LONG_MIN_DIGITS || (w == LONG_MIN_DIGITS && neg),
+            _ => false,
+        };
+        if fits {
+            // w <= 2^63; `0 - w` wraps to i64::MIN exactly for w == 2^63.
+            let v = if neg { 0u64.wrapping_sub(w) } else { w };
+            return Some((Number::Int(v as i64), i));
+        }
+        if bigint_as_string {
+            return Some((Number::BigIntString(token), i));
+        }
+    }
+    Some((Number::Double(to_f64(neg, w, e10, many, token)), i))
+}
+
+/// The value of one whole number token (`token` must be exactly one match
+/// of the number grammar, as the scanner hands it over). Not a number, or
+/// trailing bytes: the value of the longest prefix match, or `Int(0)` when
+/// there is none; never a panic.
+#[inline]
+pub fn parse(token: &[u8], bigint_as_string: bool) -> Number<'_> {
+    match parse_prefix(token, bigint_as_string) {
+        Some((n, _)) => n,
+        None => Number::Int(0),
+    }
+}
+
+/// `zend_strtod(token)` for a token whose significant digits are `w`
+/// (exactly, unless `many`) times 10^`e10`.
+#[inline(always)]
+fn to_f64(neg: bool, w: u64, e10: i64, many: bool, token: &[u8]) -> f64 {
+    if !many {
+        if let Some(v) = fast_path(w, e10) {
+            return if neg { -v } else { v };
+        }
+    }
+    slow_path(token)
+}
+
+/// Clinger's fast path: exact when `w` and the power of ten are both exact
+/// doubles, because then the one operation rounds once, correctly.
+#[inline(always)]
+fn fast_path(w: u64, e10: i64) -> Option<f64> {
+    if w == 0 {
+        // Zero digits are zero whatever the exponent (0e999, 0.0e-999).
+        return Some(0.0);
+    }
+    if w > EXACT_INT_LIMIT {
+        return None;
+    }
+    let f = w as f64;
+    if (0..=22).contains(&e10) {
+        POW10_F64.get(e10 as usize).map(|p| f * p)
+    } else if (-22..0).contains(&e10) {
+        POW10_F64.get((-e10) as usize).map(|p| f / p)
+    } else if (23..=22 + 15).contains(&e10) {
+        // w * 10^(e10-22) may still be an exact integer below 2^53.
+        let scaled = POW10_U64
+            .get((e10 - 22) as usize)
+            .and_then(|p| w.checked_mul(*p))?;
+        if scaled > EXACT_INT_LIMIT {
+            return None;
+        }
+        Some(scaled as f64 * 1e22)
+    } else {
+        None
+    }
+}
+
+/// The correctly rounded value of an ASCII token, through core's parser.
+#[cold]
+#[inline(never)]
+fn slow_path(token: &[u8]) -> f64 {
+    match core::str::from_utf8(token).map(str::parse::<f64>) {
+        Ok(Ok(v)) => v,
+        // Unreachable for grammar tokens (ASCII, accepted by core's parser).
+        _ => f64::NAN,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> f64 {
+        match parse(s.as_bytes(), false) {
+            Number::Double(v) => v,
+            other => panic!("{s}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn integers_and_the_19_digit_rule() {
+        assert_eq!(parse(b"0", false), Number::Int(0));
+        assert_eq!(parse(b"-0", false), Number::Int(0));
+        assert_eq!(parse(b"9223372036854775807", false), Number::Int(i64::MAX));
+        assert_eq!(parse(b"-9223372036854775808", false), Number::Int(i64::MIN));
+        assert_eq!(
+            parse(b"9223372036854775808", true),
+            Number::BigIntString(b"9223372036854775808")
+        );
+        assert_eq!(
+            parse(b"-9223372036854775809", true),
+            Number::BigIntString(b"-9223372036854775809")
+        );
+        assert_eq!(
+            parse(b"9223372036854775808", false),
+            Number::Double(9223372036854775808.0)
+        );
+        assert_eq!(
+            parse(b"1000000000000000000", false),
+            Number::Int(1_000_000_000_000_000_000)
+        );
+        assert_eq!(
+            parse(b"10000000000000000000", true),
+            Number::BigIntString(b"10000000000000000000")
+        );
+    }
+
+    #[test]
+    fn doubles() {
+        assert_eq!(d("-0.0").to_bits(), (-0.0f64).to_bits());
+        assert_eq!(d("-0e999").to_bits(), (-0.0f64).to_bits());
+        assert_eq!(d("0.0e-999").to_bits(), 0);
+        assert_eq!(d("1E400"), f64::INFINITY);
+        assert_eq!(d("-1e400"), f64::NEG_INFINITY);
+        assert_eq!(d("1e-400"), 0.0);
+        assert_eq!(d("1.5"), 1.5);
+        assert_eq!(d("4.9406564584124654e-324").to_bits(), 1);
+        assert_eq!(d("2.4703282292062327e-324").to_bits(), 0);
+        assert_eq!(d("2.4703282292062328e-324").to_bits(), 1);
+        assert_eq!(d("1.7976931348623157e308"), f64::MAX);
+        assert_eq!(d("1.7976931348623159e308"), f64::INFINITY);
+        assert_eq!(d("1e99999999999999999999999"), f64::INFINITY);
+        assert_eq!(d("1e23"), 1e23);
+        assert_eq!(d("9007199254740993.0"), 9007199254740992.0);
+        assert_eq!(d("123e30"), 123e30);
+    }
+
+    #[test]
+    fn match_lengths() {
+        for (s, n) in [
+            ("0", 1),
+            ("01", 1),
+            ("-", 0),
+            ("-x", 0),
+            ("x", 0),
+            ("", 0),
+            ("1.", 1),
+            ("1.5", 3),
+            ("1e", 1),
+            ("1e+", 1),
+            ("1e+5", 4),
+            ("1.5E-07,", 7),
+            ("-0.0e0]", 6),
+            (".5", 0),
+            ("12a", 2),
+        ] {
+            assert_eq!(match_len(s.as_bytes()), n, "{s}");
+            assert_eq!(
+                parse_prefix(s.as_bytes(), false).map_or(0, |(_, l)| l),
+                n,
+                "{s}"
+            );
+        }
+    }
+}
