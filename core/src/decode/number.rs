@@ -123,6 +123,60 @@ pub fn match_len(input: &[u8]) -> usize {
     i
 }
 
+/// Eight ASCII bytes (first in the low byte) are all digits.
+#[inline(always)]
+fn eight_digits(v: u64) -> bool {
+    // Each byte must be 0x30..=0x39: high nibble 3, and adding 6 must not
+    // carry out of the low nibble (0x3A + 6 = 0x40).
+    let hi = v & 0xF0F0_F0F0_F0F0_F0F0;
+    let carry = v.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0;
+    hi == 0x3030_3030_3030_3030 && carry == 0x3030_3030_3030_3030
+}
+
+/// The value of eight ASCII digits (first digit in the low byte): pairs,
+/// then quads, then the whole, each step one multiply-add per lane.
+#[inline(always)]
+fn eight_value(v: u64) -> u64 {
+    let v = v - 0x3030_3030_3030_3030;
+    let v = (v * 10 + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let v = (v * 100 + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
+    (v * 10_000 + (v >> 32)) & 0xFFFF_FFFF
+}
+
+/// Read the digit run at `input[i..]` into `w` (up to MAX_DIGITS in all,
+/// counted in `nd`); returns the position after the run and how many
+/// digits of it did not fit.
+#[inline(always)]
+fn digits(input: &[u8], mut i: usize, w: &mut u64, nd: &mut u32) -> (usize, usize) {
+    while *nd + 8 <= MAX_DIGITS {
+        let Some(chunk) = input.get(i..).and_then(|s| s.first_chunk::<8>()) else {
+            break;
+        };
+        let v = u64::from_le_bytes(*chunk);
+        if !eight_digits(v) {
+            break;
+        }
+        *w = *w * 100_000_000 + eight_value(v);
+        *nd += 8;
+        i += 8;
+    }
+    let mut extra = 0;
+    while let Some(&c) = input.get(i) {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        if *nd < MAX_DIGITS {
+            *w = *w * 10 + u64::from(d);
+            *nd += 1;
+        } else {
+            extra += 1;
+        }
+        i += 1;
+    }
+    (i, extra)
+}
+
 /// Scan the longest number match at the start of `input` and value it in
 /// the same pass: `Some((value, length))`, or `None` when no number starts
 /// there (see [`match_len`]). `bigint_as_string` is
@@ -131,68 +185,52 @@ pub fn match_len(input: &[u8]) -> usize {
 pub fn parse_prefix(input: &[u8], bigint_as_string: bool) -> Option<(Number<'_>, usize)> {
     let neg = input.first() == Some(&b'-');
     let int_start = usize::from(neg);
-    let mut i = int_start;
-    // Significant digits (leading zeros skipped), at most MAX_DIGITS of them.
+    // Significant digits (at most MAX_DIGITS of them) as `w`, times 10^e10;
+    // `many` when more digits exist than `w` holds.
     let mut w: u64 = 0;
     let mut nd: u32 = 0;
-    // More significant digits than `w` holds: only the slow path is exact.
-    let mut many = false;
-    // Decimal exponent of `w`'s last digit, from the digits alone.
-    let mut e10: i64 = 0;
+    let mut i = match input.get(int_start) {
+        Some(b'0') => int_start + 1,
+        Some(b'1'..=b'9') => digits(input, int_start, &mut w, &mut nd).0,
+        _ => return None,
+    };
+    let int_digits = i - int_start;
+    let mut many = int_digits > nd as usize;
+    let mut e10 = (int_digits - nd as usize) as i64;
+    let mut is_double = false;
 
-    match input.get(i) {
-        Some(b'0') => i += 1,
-        Some(b'1'..=b'9') => {
-            while let Some(d) = digit(input.get(i)) {
-                if nd < MAX_DIGITS {
-                    w = w * 10 + u64::from(d);
-                    nd += 1;
-                } else {
-                    many = true;
-                    e10 += 1;
-                }
+    if input.get(i) == Some(&b'.') && input.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        is_double = true;
+        i += 1;
+        if w == 0 {
+            // Leading zeros of `0.000123` only scale.
+            while input.get(i) == Some(&b'0') {
+                e10 -= 1;
                 i += 1;
             }
         }
-        _ => return None,
-    }
-    let int_digits = i - int_start;
-    let mut is_double = false;
-
-    if input.get(i) == Some(&b'.') && digit(input.get(i + 1)).is_some() {
-        is_double = true;
-        i += 1;
-        while let Some(d) = digit(input.get(i)) {
-            if w == 0 && d == 0 {
-                e10 -= 1;
-            } else if nd < MAX_DIGITS {
-                w = w * 10 + u64::from(d);
-                nd += 1;
-                e10 -= 1;
-            } else {
-                many = true;
-            }
-            i += 1;
-        }
+        let before = nd;
+        let (end, extra) = digits(input, i, &mut w, &mut nd);
+        many |= extra > 0;
+        e10 -= i64::from(nd - before);
+        i = end;
     }
 
     if matches!(input.get(i), Some(b'e' | b'E')) {
-        let mut j = i + 1;
-        let eneg = match input.get(j) {
-            Some(b'-') => {
-                j += 1;
-                true
-            }
-            Some(b'+') => {
-                j += 1;
-                false
-            }
-            _ => false,
+        let (eneg, sign_len) = match input.get(i + 1) {
+            Some(b'-') => (true, 1),
+            Some(b'+') => (false, 1),
+            _ => (false, 0),
         };
-        if digit(input.get(j)).is_some() {
+        let mut j = i + 1 + sign_len;
+        if input.get(j).is_some_and(u8::is_ascii_digit) {
             is_double = true;
             let mut exp: i64 = 0;
-            while let Some(d) = digit(input.get(j)) {
+            while let Some(&c) = input.get(j) {
+                let d = c.wrapping_sub(b'0');
+                if d > 9 {
+                    break;
+                }
                 if exp < EXP_CAP {
                     exp = exp * 10 + i64::from(d);
                 }
@@ -277,15 +315,16 @@ fn fast_path(w: u64, e10: i64) -> Option<f64> {
     }
 }
 
-/// The correctly rounded value of an ASCII token, through core's parser.
-#[cold]
+/// The correctly rounded value of a matched token, through core's parser.
 #[inline(never)]
 fn slow_path(token: &[u8]) -> f64 {
-    match core::str::from_utf8(token).map(str::parse::<f64>) {
-        Ok(Ok(v)) => v,
-        // Unreachable for grammar tokens (ASCII, accepted by core's parser).
-        _ => f64::NAN,
-    }
+    debug_assert!(token.is_ascii());
+    // SAFETY: `token` is a prefix of the input that `parse_prefix` matched
+    // byte by byte against the number grammar: only `-`, `+`, `.`, `e`,
+    // `E` and digits, all ASCII, so it is valid UTF-8.
+    let text = unsafe { core::str::from_utf8_unchecked(token) };
+    // Grammar tokens are always accepted by core's parser; NaN is unreachable.
+    text.parse::<f64>().unwrap_or(f64::NAN)
 }
 
 #[cfg(test)]
