@@ -1,7 +1,7 @@
 <?php
 // The PHP side of tools/decode/leaf_check.sh: reads `KIND FLAGS HEX` lines
-// (see core/examples/decode_leaf.rs) and prints what stock ext/json makes of
-// each input, one line per input, in the format decode_leaf.rs prints.
+// (see core/examples/decode_leaf/main.rs) and prints what stock ext/json makes of
+// each input, one line per input, in the format eval.rs there prints.
 $in = fopen('php://stdin', 'r');
 $buf = '';
 while (($line = fgets($in)) !== false) {

@@ -13,11 +13,10 @@
 //! `i:INT`, `s:HEX` (a string), `d:HEX` (a double's 8 bytes, big-endian,
 //! as PHP's `bin2hex(pack('E', $x))`), `e:CODE` (json_last_error()), `ok`.
 
-use rustjson_core::decode::key::numeric_key;
-use rustjson_core::decode::number::{self, Number};
-use rustjson_core::decode::string::{decode, InvalidUtf8};
+mod eval;
+
+use eval::hex;
 use rustjson_core::decode::BIGINT_AS_STRING;
-use std::fmt::Write as _;
 use std::io::{BufRead, BufWriter, Write};
 
 const IGNORE: u32 = 1 << 20;
@@ -40,57 +39,13 @@ fn main() {
     }
 }
 
-fn hex(b: &[u8]) -> String {
-    let mut s = String::with_capacity(b.len() * 2);
-    for x in b {
-        let _ = write!(s, "{x:02x}");
-    }
-    s
-}
-
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len() / 2)
-        .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).expect("hex"))
-        .collect()
-}
-
 fn run() {
     let stdin = std::io::stdin();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut buf = Vec::new();
     for line in stdin.lock().lines() {
         let line = line.expect("stdin");
-        let mut parts = line.split(' ');
-        let kind = parts.next().unwrap_or("");
-        let flags: u32 = parts.next().and_then(|f| f.parse().ok()).unwrap_or(0);
-        let input = unhex(parts.next().unwrap_or(""));
-        let res = match kind {
-            "n" => match number::parse(&input, flags & BIGINT_AS_STRING != 0) {
-                Number::Int(v) => format!("i:{v}"),
-                Number::BigIntString(s) => format!("s:{}", hex(s)),
-                Number::Double(d) => format!("d:{:016x}", d.to_bits()),
-            },
-            "s" | "o" => {
-                buf.clear();
-                match decode(&input, InvalidUtf8::from_flags(flags), &mut buf) {
-                    Err(e) => format!("e:{}", e.code()),
-                    Ok(d) if kind == "o" => {
-                        if d.starts_with_nul {
-                            "e:9".to_string()
-                        } else {
-                            "ok".to_string()
-                        }
-                    }
-                    Ok(_) => format!("s:{}", hex(&buf)),
-                }
-            }
-            "k" => match numeric_key(&input) {
-                Some(v) => format!("i:{v}"),
-                None => format!("s:{}", hex(&input)),
-            },
-            _ => "?".to_string(),
-        };
-        writeln!(out, "{res}").expect("stdout");
+        writeln!(out, "{}", eval::eval_line(&line, &mut buf)).expect("stdout");
     }
 }
 
