@@ -165,7 +165,7 @@ fn halfway(bits: u64) -> [String; 3] {
         lo.dec();
         [
             format!("{d}.0"),
-            format!("{}.99999", lo.to_string()),
+            format!("{lo}.99999"),
             format!("{d}.00001"),
         ]
     } else {
@@ -178,7 +178,7 @@ fn halfway(bits: u64) -> [String; 3] {
         lo.dec();
         [
             format!("{d}e-{k}"),
-            format!("{}99999e-{}", lo.to_string(), k + 5),
+            format!("{lo}99999e-{}", k + 5),
             format!("{d}00001e-{}", k + 5),
         ]
     }
