@@ -14,13 +14,21 @@
 //!
 //! zend_strtod is David Gay's correctly rounded strtod (round to nearest,
 //! ties to even; overflow gives INF, underflow gives 0 or the exact
-//! subnormal; `-0.0` keeps its sign). Here the common case (at most 19
-//! significant digits, a value at most 2^53 and a small decimal exponent)
-//! takes Clinger's fast path: the digits are an exact double and one
-//! multiplication or division by an exact power of ten rounds once, so the
-//! result is the correctly rounded one. Everything else goes to Rust's
-//! `str::parse::<f64>`, which is correctly rounded too (checked against PHP
-//! by tools/decode/leaf_check.sh, halfway cases included).
+//! subnormal; `-0.0` keeps its sign). Three tiers, each exact:
+//! 1. Clinger's fast path (at most 19 significant digits, a value at most
+//!    2^53 and a small decimal exponent): the digits are an exact double
+//!    and one multiplication or division by an exact power of ten rounds
+//!    once, correctly.
+//! 2. [`wide`]: the digits times a 128-bit power of five, accepted only
+//!    when both ends of the error interval round to the same double (more
+//!    than 19 digits: the interval of the truncated digits and one more).
+//! 3. Rust's `str::parse::<f64>` (correctly rounded) for what is left:
+//!    halfway-close values and deep underflow.
+//!
+//! All checked against PHP by tools/decode/leaf_check.sh, halfway cases
+//! included.
+
+mod wide;
 
 /// What PHP's scanner makes of one number token.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -123,21 +131,27 @@ pub fn match_len(input: &[u8]) -> usize {
     i
 }
 
-/// Eight ASCII bytes (first in the low byte) are all digits.
+/// How many of eight bytes (first in the low byte) are digits before the
+/// first non-digit (8: all of them).
 #[inline(always)]
-fn eight_digits(v: u64) -> bool {
-    // Each byte must be 0x30..=0x39: high nibble 3, and adding 6 must not
-    // carry out of the low nibble (0x3A + 6 = 0x40).
-    let hi = v & 0xF0F0_F0F0_F0F0_F0F0;
-    let carry = v.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0;
-    hi == 0x3030_3030_3030_3030 && carry == 0x3030_3030_3030_3030
+fn digit_count8(v: u64) -> usize {
+    // A byte is a digit when its high nibble is 3 and adding 6 does not
+    // carry out of its low nibble (0x3A + 6 = 0x40). An add can carry into
+    // the next byte only from a byte >= 0xFA, itself a non-digit, so the
+    // lowest flagged byte is exact.
+    let hi = (v & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030;
+    let carry =
+        (v.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030;
+    ((hi | carry).trailing_zeros() / 8) as usize
 }
 
-/// The value of eight ASCII digits (first digit in the low byte): pairs,
-/// then quads, then the whole, each step one multiply-add per lane.
+/// The value of the first `k` (1..=8) of eight ASCII digits (first digit in
+/// the low byte): the digits move to the top bytes (zero bytes below are
+/// leading zeros), then pairs, quads and the whole are combined, one
+/// multiply-add per step.
 #[inline(always)]
-fn eight_value(v: u64) -> u64 {
-    let v = v - 0x3030_3030_3030_3030;
+fn digits_value(v: u64, k: usize) -> u64 {
+    let v = v.wrapping_sub(0x3030_3030_3030_3030) << (8 * (8 - k));
     let v = (v * 10 + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
     let v = (v * 100 + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
     (v * 10_000 + (v >> 32)) & 0xFFFF_FFFF
@@ -148,18 +162,24 @@ fn eight_value(v: u64) -> u64 {
 /// digits of it did not fit.
 #[inline(always)]
 fn digits(input: &[u8], mut i: usize, w: &mut u64, nd: &mut u32) -> (usize, usize) {
-    while *nd + 8 <= MAX_DIGITS {
-        let Some(chunk) = input.get(i..).and_then(|s| s.first_chunk::<8>()) else {
-            break;
-        };
+    // Eight bytes at a time while they are there and the digits fit.
+    while let Some(chunk) = input.get(i..).and_then(|s| s.first_chunk::<8>()) {
         let v = u64::from_le_bytes(*chunk);
-        if !eight_digits(v) {
+        let k = digit_count8(v);
+        if *nd as usize + k > MAX_DIGITS as usize {
             break;
         }
-        *w = *w * 100_000_000 + eight_value(v);
-        *nd += 8;
-        i += 8;
+        if k > 0 {
+            let scale = POW10_U64.get(k).copied().unwrap_or(1);
+            *w = *w * scale + digits_value(v, k);
+            *nd += k as u32;
+            i += k;
+        }
+        if k < 8 {
+            return (i, 0);
+        }
     }
+    // The last few bytes of the input, or more digits than `w` holds.
     let mut extra = 0;
     while let Some(&c) = input.get(i) {
         let d = c.wrapping_sub(b'0');
@@ -189,14 +209,15 @@ pub fn parse_prefix(input: &[u8], bigint_as_string: bool) -> Option<(Number<'_>,
     // `many` when more digits exist than `w` holds.
     let mut w: u64 = 0;
     let mut nd: u32 = 0;
-    let mut i = match input.get(int_start) {
-        Some(b'0') => int_start + 1,
-        Some(b'1'..=b'9') => digits(input, int_start, &mut w, &mut nd).0,
+    let (mut i, int_extra) = match input.get(int_start) {
+        Some(b'0') => (int_start + 1, 0),
+        Some(b'1'..=b'9') => digits(input, int_start, &mut w, &mut nd),
         _ => return None,
     };
     let int_digits = i - int_start;
-    let mut many = int_digits > nd as usize;
-    let mut e10 = (int_digits - nd as usize) as i64;
+    // Integer digits past MAX_DIGITS scale the ones kept.
+    let mut many = int_extra > 0;
+    let mut e10 = int_extra as i64;
     let mut is_double = false;
 
     if input.get(i) == Some(&b'.') && input.get(i + 1).is_some_and(u8::is_ascii_digit) {
@@ -277,12 +298,20 @@ pub fn parse(token: &[u8], bigint_as_string: bool) -> Number<'_> {
 /// (exactly, unless `many`) times 10^`e10`.
 #[inline(always)]
 fn to_f64(neg: bool, w: u64, e10: i64, many: bool, token: &[u8]) -> f64 {
-    if !many {
-        if let Some(v) = fast_path(w, e10) {
-            return if neg { -v } else { v };
+    let v = if !many {
+        fast_path(w, e10).or_else(|| wide::to_f64(w, e10))
+    } else {
+        // The true digits lie between w and w + 1 (w + 1 <= 10^19 < 2^64).
+        match (wide::to_f64(w, e10), wide::to_f64(w + 1, e10)) {
+            (Some(a), Some(b)) if a.to_bits() == b.to_bits() => Some(a),
+            _ => None,
         }
+    };
+    match v {
+        Some(v) if neg => -v,
+        Some(v) => v,
+        None => slow_path(token),
     }
-    slow_path(token)
 }
 
 /// Clinger's fast path: exact when `w` and the power of ten are both exact

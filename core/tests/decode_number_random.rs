@@ -1,0 +1,119 @@
+//! decode::number against core's correctly rounded `str::parse::<f64>` on
+//! random tokens of every shape (1-40 digits, any point position, exponents
+//! from tiny to huge), and on Rust's own shortest and 17-digit spellings of
+//! random doubles. PHP agreement on the same shapes is checked by
+//! tools/decode/leaf_check.sh; this pins the three parsing tiers to each other.
+
+use rustjson_core::decode::number::{parse, parse_prefix, Number};
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn check(token: &str) {
+    let want = token.parse::<f64>().expect("valid token").to_bits();
+    match parse(token.as_bytes(), false) {
+        Number::Double(v) => assert_eq!(v.to_bits(), want, "{token}"),
+        Number::Int(i) => assert!(!token.contains(['.', 'e', 'E']), "{token}: Int({i})"),
+        Number::BigIntString(_) => panic!("{token}: string without the flag"),
+    }
+    let (_, len) = parse_prefix(token.as_bytes(), false).expect("a number");
+    assert_eq!(len, token.len(), "{token}");
+}
+
+#[test]
+fn random_digit_strings() {
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    for _ in 0..400_000 {
+        let nd = 1 + rng.below(40) as usize;
+        let mut digits: Vec<u8> = (0..nd).map(|_| b'0' + rng.below(10) as u8).collect();
+        digits[0] = b'1' + rng.below(9) as u8;
+        let ip = rng.below(nd as u64 + 1) as usize;
+        let mut s = String::new();
+        if rng.below(2) == 0 {
+            s.push('-');
+        }
+        let ds = String::from_utf8(digits).unwrap();
+        if ip == 0 {
+            s.push_str("0.");
+            s.push_str(&"0".repeat(rng.below(4) as usize * rng.below(8) as usize));
+            s.push_str(&ds);
+        } else {
+            s.push_str(&ds[..ip]);
+            if ip < nd {
+                s.push('.');
+                s.push_str(&ds[ip..]);
+            }
+        }
+        let e = match rng.below(4) {
+            0 => None,
+            1 => Some(rng.below(40) as i64 - 20),
+            2 => Some(rng.below(700) as i64 - 350),
+            _ => Some(rng.below(2000) as i64 - 1000),
+        };
+        if let Some(e) = e {
+            s.push_str(&format!("e{e}"));
+        }
+        if !s.contains(['.', 'e']) {
+            s.push_str(".0");
+        }
+        check(&s);
+    }
+}
+
+#[test]
+fn random_doubles_spelled_by_rust() {
+    let mut rng = Rng(0x0F1E_2D3C_4B5A_6978);
+    for _ in 0..300_000 {
+        let x = f64::from_bits(rng.next());
+        if !x.is_finite() {
+            continue;
+        }
+        check(&format!("{x:e}"));
+        check(&format!("{x:.16e}"));
+        check(&format!("{x:.19e}"));
+        check(&format!("{x:.*e}", rng.below(30) as usize));
+    }
+}
+
+#[test]
+fn boundaries() {
+    for s in [
+        "0.0",
+        "-0.0",
+        "0e-999",
+        "1e-343",
+        "1e-342",
+        "9999999999999999999e-343",
+        "1e-324",
+        "3e-324",
+        "2.4703282292062327e-324",
+        "2.4703282292062328e-324",
+        "4.9406564584124654e-324",
+        "2.2250738585072011e-308",
+        "2.2250738585072014e-308",
+        "1.7976931348623157e308",
+        "1.7976931348623158e308",
+        "1.7976931348623159e308",
+        "1e308",
+        "1e309",
+        "9999999999999999999e289",
+        "9007199254740993.0",
+        "18446744073709551615.0",
+        "18446744073709551616.0",
+        "9999999999999999999.5",
+        "0.1e1",
+        "123456789012345678901234567890.0",
+    ] {
+        check(s);
+    }
+}
