@@ -219,6 +219,17 @@ impl Room {
         self.n += keep;
     }
 
+    /// Write all four bytes of `w` but count only `keep` of them (the
+    /// caller has at least four input bytes left).
+    #[inline(always)]
+    fn put4(&mut self, w: [u8; 4], keep: usize) {
+        debug_assert!(4 <= self.room - self.n && keep <= 4);
+        // SAFETY: `n + 4 <= room`: the caller has at least four input bytes
+        // left, and the invariant gives that much room.
+        unsafe { self.ptr.add(self.n).cast::<[u8; 4]>().write_unaligned(w) }
+        self.n += keep;
+    }
+
     /// Commit what was written and reserve `want` more.
     #[inline(never)]
     #[cold]
@@ -299,7 +310,10 @@ fn decode_inner<S: Sink>(body: &[u8], mode: InvalidUtf8, out: &mut S) -> Result<
             _ => {
                 let n = utf8_len(body, i);
                 if n != 0 {
-                    if let Some(seq) = body.get(i..i + n) {
+                    if let Some(four) = body.get(i..).and_then(|s| s.first_chunk::<4>()) {
+                        // Four input bytes remain, so four bytes of room do.
+                        room.put4(*four, n);
+                    } else if let Some(seq) = body.get(i..i + n) {
                         room.put(seq);
                     }
                     i += n;

@@ -8,10 +8,12 @@
 //! `2^-(p + q - lz)`, lies in the 192-bit interval `[W*T, W*T + W]`.
 //! Rounding to nearest-even is monotonic, so when both ends of the interval
 //! round to the same double, so does every value between them, the true
-//! one included (an exact tie too). Otherwise the caller falls back to a
-//! full-precision parse. Both ends are rounded exactly (192-bit integers),
-//! subnormals and overflow included; only shifts outside a safe window
-//! (deep underflow) decline.
+//! one included (an exact tie too). That is checked on the dropped bits:
+//! both ends below the half-ulp point, or both above it within the same
+//! ulp. Otherwise (an end on the half point, or the interval straddling
+//! it) the caller falls back to a full-precision parse. Subnormals and
+//! overflow are rounded here too; only shifts outside a safe window (deep
+//! underflow) decline.
 
 /// Smallest decimal exponent in the table: below it, `w < 10^19` gives
 /// `w * 10^q < 10^-324`, under half the smallest subnormal: zero.
@@ -117,18 +119,18 @@ const fn build() -> ([u128; ENTRIES], [i16; ENTRIES]) {
 
 static TABLE: ([u128; ENTRIES], [i16; ENTRIES]) = build();
 
-/// The 192-bit integer `(hi << 64) | lo` times `2^e`, rounded to the
-/// nearest double (ties to even) as raw bits; `None` when the shift falls
-/// outside the window this handles (the caller falls back).
+/// Every number in `[X, X + W]`, `X = (hi << 64) | lo` a 192-bit integer
+/// with its top bit at 190 or 191 and `W < 2^64`, times `2^e`, rounded to
+/// the nearest double (ties to even): the raw bits when that is one double
+/// for the whole interval, `None` when the interval straddles a rounding
+/// boundary (or the shift falls outside the window handled here).
 #[inline(always)]
-fn round192(hi: u128, lo: u64, e: i32) -> Option<u64> {
-    if hi == 0 {
-        return None;
-    }
+fn round_interval(hi: u128, lo: u64, w: u64, e: i32) -> Option<u64> {
     // Position of the top bit in the 192-bit number, and the value's
     // binary exponent.
     let t = 64 + 127 - hi.leading_zeros() as i32;
     let e_top = t + e;
+    // The weight of the result's last bit: 53 bits, fewer for subnormals.
     let lsb = if e_top - 52 < -1074 {
         -1074
     } else {
@@ -139,12 +141,23 @@ fn round192(hi: u128, lo: u64, e: i32) -> Option<u64> {
         return None;
     }
     let sp = (s - 64) as u32;
-    let mut m = (hi >> sp) as u64;
-    let r = hi & ((1u128 << sp) - 1);
+    let m = (hi >> sp) as u64;
+    // The dropped part of X is R = (r << 64) | lo; that of X + W has upper
+    // part r2 (plus some low 64 bits); half an ulp is `half << 64`.
+    let mask = (1u128 << sp) - 1;
+    let r = hi & mask;
     let half = 1u128 << (sp - 1);
-    if r > half || (r == half && (lo != 0 || m & 1 == 1)) {
-        m += 1;
-    }
+    let (_, carry) = lo.overflowing_add(w);
+    let r2 = r + u128::from(carry);
+    let m = if r2 < half {
+        // X + W below the half: both round down.
+        m
+    } else if (r > half || (r == half && lo != 0)) && r2 <= mask {
+        // X above the half and X + W still below the next ulp: both up.
+        m + 1
+    } else {
+        return None;
+    };
     let bits = if e_top < -1022 {
         // Subnormal (m <= 2^52; 2^52 is the smallest normal's bits).
         m
@@ -182,15 +195,7 @@ pub(super) fn to_f64(w: u64, q: i64) -> Option<f64> {
     // X < 2^192, so the upper 128 bits cannot overflow.
     let hi = b + (a >> 64);
     let e = i32::from(p) + q as i32 - lz as i32;
-    let x = round192(hi, lo, e)?;
-    // X + W: add W to the low limb, carrying into `hi`.
-    let (lo2, carry) = lo.overflowing_add(w << lz);
-    let y = round192(hi + u128::from(carry), lo2, e)?;
-    if x == y {
-        Some(f64::from_bits(x))
-    } else {
-        None
-    }
+    round_interval(hi, lo, w << lz, e).map(f64::from_bits)
 }
 
 #[cfg(test)]
