@@ -4,20 +4,12 @@
 //! random doubles. PHP agreement on the same shapes is checked by
 //! tools/decode/leaf_check.sh; this pins the three parsing tiers to each other.
 
-use rustjson_core::decode::number::{parse, parse_prefix, Number};
+#[path = "../examples/decode_leaf/random.rs"]
+#[allow(dead_code)]
+mod random;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use random::{number_token, Rng};
+use rustjson_core::decode::number::{parse, parse_prefix, Number};
 
 fn check(token: &str) {
     let want = token.parse::<f64>().expect("valid token").to_bits();
@@ -33,40 +25,8 @@ fn check(token: &str) {
 #[test]
 fn random_digit_strings() {
     let mut rng = Rng(0x1234_5678_9ABC_DEF1);
-    for _ in 0..400_000 {
-        let nd = 1 + rng.below(40) as usize;
-        let mut digits: Vec<u8> = (0..nd).map(|_| b'0' + rng.below(10) as u8).collect();
-        digits[0] = b'1' + rng.below(9) as u8;
-        let ip = rng.below(nd as u64 + 1) as usize;
-        let mut s = String::new();
-        if rng.below(2) == 0 {
-            s.push('-');
-        }
-        let ds = String::from_utf8(digits).unwrap();
-        if ip == 0 {
-            s.push_str("0.");
-            s.push_str(&"0".repeat(rng.below(4) as usize * rng.below(8) as usize));
-            s.push_str(&ds);
-        } else {
-            s.push_str(&ds[..ip]);
-            if ip < nd {
-                s.push('.');
-                s.push_str(&ds[ip..]);
-            }
-        }
-        let e = match rng.below(4) {
-            0 => None,
-            1 => Some(rng.below(40) as i64 - 20),
-            2 => Some(rng.below(700) as i64 - 350),
-            _ => Some(rng.below(2000) as i64 - 1000),
-        };
-        if let Some(e) = e {
-            s.push_str(&format!("e{e}"));
-        }
-        if !s.contains(['.', 'e']) {
-            s.push_str(".0");
-        }
-        check(&s);
+    for _ in 0..1_000_000 {
+        check(&number_token(&mut rng));
     }
 }
 

@@ -14,8 +14,10 @@
 //! as PHP's `bin2hex(pack('E', $x))`), `e:CODE` (json_last_error()), `ok`.
 
 mod eval;
+mod random;
 
 use eval::hex;
+use random::{digits, Rng};
 use rustjson_core::decode::BIGINT_AS_STRING;
 use std::io::{BufRead, BufWriter, Write};
 
@@ -49,23 +51,6 @@ fn run() {
     }
 }
 
-/// xorshift64*: small, deterministic, good enough to spread test inputs.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
-        &xs[self.below(xs.len() as u64) as usize]
-    }
-}
-
 struct Out(BufWriter<std::io::StdoutLock<'static>>);
 impl Out {
     fn line(&mut self, kind: &str, flags: u32, input: &[u8]) {
@@ -79,15 +64,6 @@ fn generate(count: u64, seed: u64) {
     gen_numbers(&mut out, &mut rng, count);
     gen_strings(&mut out, &mut rng, count);
     gen_keys(&mut out, &mut rng, count);
-}
-
-fn digits(rng: &mut Rng, n: usize, first_nonzero: bool) -> String {
-    (0..n)
-        .map(|i| {
-            let lo = u64::from(i == 0 && first_nonzero);
-            char::from(b'0' + (lo + rng.below(10 - lo)) as u8)
-        })
-        .collect()
 }
 
 /// Little-endian base-10^9 big integer, for exact halfway points.
@@ -295,42 +271,7 @@ fn gen_numbers(out: &mut Out, rng: &mut Rng, count: u64) {
     }
     // Random digit strings: 1-40 significant digits, random point and exponent.
     for _ in 0..count * 8 {
-        let nd = 1 + rng.below(40) as usize;
-        let ip = rng.below(nd as u64 + 1) as usize;
-        let ds = digits(rng, nd, true);
-        let mut s = String::new();
-        if rng.below(2) == 0 {
-            s.push('-');
-        }
-        if ip == 0 {
-            s.push('0');
-            if rng.below(3) == 0 {
-                s.push('.');
-                s.push_str(&"0".repeat(rng.below(30) as usize + 1));
-                s.push_str(&ds);
-            } else {
-                s.push('.');
-                s.push_str(&ds);
-            }
-        } else {
-            s.push_str(&ds[..ip]);
-            if ip < nd {
-                s.push('.');
-                s.push_str(&ds[ip..]);
-            }
-        }
-        if rng.below(4) != 0 {
-            s.push(*rng.pick(&['e', 'E']));
-            let sign: &&str = rng.pick(&["", "+", "-"]);
-            s.push_str(sign);
-            let e = match rng.below(3) {
-                0 => rng.below(30),
-                1 => rng.below(400),
-                _ => rng.below(1000),
-            };
-            s.push_str(&e.to_string());
-        }
-        num(out, &s, 0);
+        num(out, &random::number_token(rng), 0);
     }
     // The fast path's edges: w up to 2^53 and around, exponents -30..45.
     for _ in 0..count * 2 {
