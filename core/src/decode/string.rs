@@ -310,13 +310,15 @@ fn decode_inner<S: Sink>(body: &[u8], mode: InvalidUtf8, out: &mut S) -> Result<
             _ => {
                 let n = utf8_len(body, i);
                 if n != 0 {
-                    if let Some(four) = body.get(i..).and_then(|s| s.first_chunk::<4>()) {
-                        // Four input bytes remain, so four bytes of room do.
-                        room.put4(*four, n);
-                    } else if let Some(seq) = body.get(i..i + n) {
-                        room.put(seq);
+                    i = copy_utf8(body, i, n, &mut room);
+                    // Non-Latin text: stay here while characters follow.
+                    while let Some(0x80..) = body.get(i) {
+                        let n = utf8_len(body, i);
+                        if n == 0 {
+                            break;
+                        }
+                        i = copy_utf8(body, i, n, &mut room);
                     }
-                    i += n;
                 } else {
                     match mode {
                         InvalidUtf8::Error => return Err(StringError::Utf8),
@@ -341,6 +343,18 @@ fn decode_inner<S: Sink>(body: &[u8], mode: InvalidUtf8, out: &mut S) -> Result<
     }
     room.finish(out);
     Ok(())
+}
+
+/// Copy the valid `n`-byte UTF-8 sequence at `body[i]`; returns `i + n`.
+#[inline(always)]
+fn copy_utf8(body: &[u8], i: usize, n: usize, room: &mut Room) -> usize {
+    if let Some(four) = body.get(i..).and_then(|s| s.first_chunk::<4>()) {
+        // Four input bytes remain, so four bytes of room do.
+        room.put4(*four, n);
+    } else if let Some(seq) = body.get(i..i + n) {
+        room.put(seq);
+    }
+    i + n
 }
 
 /// Decode the escape at `body[i]` (a `\`); returns the position after it.

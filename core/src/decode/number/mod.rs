@@ -19,7 +19,7 @@
 //!    2^53 and a small decimal exponent): the digits are an exact double
 //!    and one multiplication or division by an exact power of ten rounds
 //!    once, correctly.
-//! 2. [`wide`]: the digits times a 128-bit power of five, accepted only
+//! 2. `wide.rs`: the digits times a 128-bit power of five, accepted only
 //!    when both ends of the error interval round to the same double (more
 //!    than 19 digits: the interval of the truncated digits and one more).
 //! 3. Rust's `str::parse::<f64>` (correctly rounded) for what is left:
