@@ -77,3 +77,70 @@ fn boundaries() {
         check(s);
     }
 }
+
+/// The longest prefix of `s` that the JSON number grammar matches, by
+/// trying every prefix against a direct transcription of the grammar.
+fn reference_match_len(s: &[u8]) -> usize {
+    fn whole(t: &[u8]) -> bool {
+        let t = t.strip_prefix(b"-").unwrap_or(t);
+        let int_end = t
+            .iter()
+            .position(|c| !c.is_ascii_digit())
+            .unwrap_or(t.len());
+        let (int, rest) = t.split_at(int_end);
+        if int.is_empty() || (int.len() > 1 && int[0] == b'0') {
+            return false;
+        }
+        let rest = match rest.strip_prefix(b".") {
+            Some(f) => {
+                let n = f
+                    .iter()
+                    .position(|c| !c.is_ascii_digit())
+                    .unwrap_or(f.len());
+                if n == 0 {
+                    return false;
+                }
+                &f[n..]
+            }
+            None => rest,
+        };
+        match rest.first() {
+            None => true,
+            Some(b'e' | b'E') => {
+                let e = &rest[1..];
+                let e = e
+                    .strip_prefix(b"+")
+                    .or_else(|| e.strip_prefix(b"-"))
+                    .unwrap_or(e);
+                !e.is_empty() && e.iter().all(u8::is_ascii_digit)
+            }
+            Some(_) => false,
+        }
+    }
+    (0..=s.len()).rev().find(|&n| whole(&s[..n])).unwrap_or(0)
+}
+
+#[test]
+fn longest_match_on_random_bytes() {
+    use rustjson_core::decode::number::match_len;
+    let alphabet = b"0123456789-+.eEx ";
+    let mut rng = Rng(0xDEAD_BEEF_CAFE_F00D);
+    for _ in 0..300_000 {
+        let n = rng.below(16) as usize;
+        let s: Vec<u8> = (0..n).map(|_| *rng.pick(alphabet)).collect();
+        let want = reference_match_len(&s);
+        assert_eq!(match_len(&s), want, "{:?}", String::from_utf8_lossy(&s));
+        let got = parse_prefix(&s, false).map_or(0, |(_, l)| l);
+        assert_eq!(got, want, "{:?}", String::from_utf8_lossy(&s));
+        if want > 0 {
+            let token = std::str::from_utf8(&s[..want]).unwrap();
+            if let Some((Number::Double(v), _)) = parse_prefix(&s, false) {
+                assert_eq!(
+                    v.to_bits(),
+                    token.parse::<f64>().unwrap().to_bits(),
+                    "{token}"
+                );
+            }
+        }
+    }
+}
