@@ -12,7 +12,8 @@
 //!
 //! The machine is shared, so wall times are noisy; for instruction counts
 //! run one timing alone under callgrind with `DECODE_BENCH_ONLY=parse`
-//! (or `prefix`, `std`, `string`, `none` for the setup alone) and one pass:
+//! (or `prefix`, `scan` (match_len alone), `std`, `string`, `none` for the
+//! setup alone) and one pass:
 //! `DECODE_BENCH_PASSES=1 DECODE_BENCH_ONLY=parse valgrind --tool=callgrind ...`.
 
 use rustjson_core::decode::number::{self, match_len, Number};
@@ -119,6 +120,10 @@ fn main() {
     let prefix = time("prefix", &rests, |t| {
         black_box(number::parse_prefix(black_box(t), false));
     });
+    let scan = time("scan", &rests, |t| {
+        black_box(match_len(black_box(t)));
+    });
+    println!("  match_len                      {scan:6.2} ns/number");
     let std = time("std", &strs_text, |s| {
         black_box(black_box(s).parse::<f64>().ok());
     });
