@@ -296,6 +296,15 @@ fn decode_inner<S: Sink>(body: &[u8], mode: InvalidUtf8, out: &mut S) -> Result<
                 break;
             }
         }
+        // Clean bytes the 8-byte loop could not take (fewer than eight
+        // left), one at a time.
+        while let Some(&c @ 0x20..=0x7F) = body.get(i) {
+            if c == b'\\' {
+                break;
+            }
+            room.put1(c);
+            i += 1;
+        }
         let Some(&b) = body.get(i) else { break };
         match b {
             b'\\' => {
@@ -303,7 +312,7 @@ fn decode_inner<S: Sink>(body: &[u8], mode: InvalidUtf8, out: &mut S) -> Result<
             }
             0x00..=0x1F => return Err(StringError::CtrlChar),
             0x20..=0x7F => {
-                // A clean tail byte (fewer than eight left).
+                // A clean byte (the loop above takes these; kept for totality).
                 room.put1(b);
                 i += 1;
             }
