@@ -15,6 +15,7 @@
 //! - [`isa`]: CPU detection, once, for all of them: levels and tokens.
 #![deny(unsafe_op_in_unsafe_fn)]
 
+pub mod decode;
 pub mod escape;
 pub mod isa;
 pub mod number;

@@ -1,0 +1,445 @@
+//! One JSON number token, valued exactly as PHP's scanner values it.
+//!
+//! The scanner (json_scanner.re) matches
+//! `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` (longest match) and
+//! then:
+//! - an integer token (no `.`, no exponent) whose digits "fit" becomes
+//!   `ZEND_STRTOL(token)`. "Fits" is a digit count test, not a range test:
+//!   fewer than 19 digits always fit; exactly 19 digits fit when they compare
+//!   below `"9223372036854775808"`, or equal to it with a `-` (that is
+//!   `i64::MIN`); 20 and more never fit. `-0` is the int 0.
+//! - an integer token that does not fit is the token itself as a string
+//!   under `JSON_BIGINT_AS_STRING`, otherwise `zend_strtod(token)`;
+//! - every other token is `zend_strtod(token)`.
+//!
+//! zend_strtod is David Gay's correctly rounded strtod (round to nearest,
+//! ties to even; overflow gives INF, underflow gives 0 or the exact
+//! subnormal; `-0.0` keeps its sign). Three tiers, each exact:
+//! 1. Clinger's fast path (at most 19 significant digits, a value at most
+//!    2^53 and a small decimal exponent): the digits are an exact double
+//!    and one multiplication or division by an exact power of ten rounds
+//!    once, correctly.
+//! 2. `wide.rs`: the digits times a 128-bit power of five, accepted only
+//!    when both ends of the error interval round to the same double (more
+//!    than 19 digits: the interval of the truncated digits and one more).
+//! 3. Rust's `str::parse::<f64>` (correctly rounded) for what is left:
+//!    halfway-close values and deep underflow.
+//!
+//! All checked against PHP by tools/decode/leaf_check.sh, halfway cases
+//! included.
+
+mod wide;
+
+/// What PHP's scanner makes of one number token.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Number<'a> {
+    /// `PHP_JSON_T_INT`: a PHP int.
+    Int(i64),
+    /// `PHP_JSON_T_STRING` for a big integer under `JSON_BIGINT_AS_STRING`:
+    /// the token's bytes, unchanged.
+    BigIntString(&'a [u8]),
+    /// `PHP_JSON_T_DOUBLE`.
+    Double(f64),
+}
+
+/// The 19 digits of `-i64::MIN`, as a number: PHP's `LONG_MIN_DIGITS`.
+const LONG_MIN_DIGITS: u64 = 9_223_372_036_854_775_808;
+
+/// Integer tokens with this many digits need the comparison with
+/// [`LONG_MIN_DIGITS`] (`PHP_JSON_INT_MAX_LENGTH`, 64-bit).
+const INT_MAX_LENGTH: usize = 19;
+
+/// Significant digits kept in a `u64` (10^19 - 1 < 2^64).
+const MAX_DIGITS: u32 = 19;
+
+/// Exponent digits are read saturating here: far beyond any exponent that
+/// can change the result, and small enough not to overflow `i64` arithmetic.
+const EXP_CAP: i64 = 1_000_000;
+
+/// The powers of ten that are exact doubles.
+const POW10_F64: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// 10^k as integers, for the "disguised" fast path (k <= 15).
+const POW10_U64: [u64; 16] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+    1_000_000_000,
+    10_000_000_000,
+    100_000_000_000,
+    1_000_000_000_000,
+    10_000_000_000_000,
+    100_000_000_000_000,
+    1_000_000_000_000_000,
+];
+
+/// Largest integer below which every integer is an exact double.
+const EXACT_INT_LIMIT: u64 = 1 << 53;
+
+#[inline(always)]
+fn digit(b: Option<&u8>) -> Option<u8> {
+    match b {
+        Some(&c) if c.is_ascii_digit() => Some(c - b'0'),
+        _ => None,
+    }
+}
+
+/// The length of the longest match of the JSON number grammar at the start
+/// of `input`, as re2c's longest-match rule finds it; 0 when there is none
+/// (`-`, `-x`, a non-digit). The byte after the match is whatever the
+/// parser sees next: `01` matches `0`, `1.` matches `1`, `1e+` matches `1`.
+#[inline]
+pub fn match_len(input: &[u8]) -> usize {
+    let mut i = usize::from(input.first() == Some(&b'-'));
+    match input.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            i += 1;
+            while digit(input.get(i)).is_some() {
+                i += 1;
+            }
+        }
+        _ => return 0,
+    }
+    if input.get(i) == Some(&b'.') && digit(input.get(i + 1)).is_some() {
+        i += 2;
+        while digit(input.get(i)).is_some() {
+            i += 1;
+        }
+    }
+    if matches!(input.get(i), Some(b'e' | b'E')) {
+        let mut j = i + 1;
+        if matches!(input.get(j), Some(b'+' | b'-')) {
+            j += 1;
+        }
+        if digit(input.get(j)).is_some() {
+            i = j + 1;
+            while digit(input.get(i)).is_some() {
+                i += 1;
+            }
+        }
+    }
+    i
+}
+
+/// How many of eight bytes (first in the low byte) are digits before the
+/// first non-digit (8: all of them).
+#[inline(always)]
+fn digit_count8(v: u64) -> usize {
+    // A byte is a digit when its high nibble is 3 and adding 6 does not
+    // carry out of its low nibble (0x3A + 6 = 0x40). An add can carry into
+    // the next byte only from a byte >= 0xFA, itself a non-digit, so the
+    // lowest flagged byte is exact.
+    let hi = (v & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030;
+    let carry =
+        (v.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030;
+    ((hi | carry).trailing_zeros() / 8) as usize
+}
+
+/// The value of the first `k` (1..=8) of eight ASCII digits (first digit in
+/// the low byte): the digits move to the top bytes (zero bytes below are
+/// leading zeros), then pairs, quads and the whole are combined, one
+/// multiply-add per step.
+#[inline(always)]
+fn digits_value(v: u64, k: usize) -> u64 {
+    let v = v.wrapping_sub(0x3030_3030_3030_3030) << (8 * (8 - k));
+    let v = (v * 10 + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let v = (v * 100 + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
+    (v * 10_000 + (v >> 32)) & 0xFFFF_FFFF
+}
+
+/// Read the digit run at `input[i..]` into `w` (up to MAX_DIGITS in all,
+/// counted in `nd`); returns the position after the run and how many
+/// digits of it did not fit.
+#[inline(always)]
+fn digits(input: &[u8], mut i: usize, w: &mut u64, nd: &mut u32) -> (usize, usize) {
+    // Eight bytes at a time while they are there and the digits fit.
+    while let Some(chunk) = input.get(i..).and_then(|s| s.first_chunk::<8>()) {
+        let v = u64::from_le_bytes(*chunk);
+        let k = digit_count8(v);
+        if *nd as usize + k > MAX_DIGITS as usize {
+            break;
+        }
+        if k > 0 {
+            let scale = POW10_U64.get(k).copied().unwrap_or(1);
+            *w = *w * scale + digits_value(v, k);
+            *nd += k as u32;
+            i += k;
+        }
+        if k < 8 {
+            return (i, 0);
+        }
+    }
+    // The last few bytes of the input, or more digits than `w` holds.
+    let mut extra = 0;
+    while let Some(&c) = input.get(i) {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        if *nd < MAX_DIGITS {
+            *w = *w * 10 + u64::from(d);
+            *nd += 1;
+        } else {
+            extra += 1;
+        }
+        i += 1;
+    }
+    (i, extra)
+}
+
+/// Scan the longest number match at the start of `input` and value it in
+/// the same pass: `Some((value, length))`, or `None` when no number starts
+/// there (see [`match_len`]). `bigint_as_string` is
+/// `flags & JSON_BIGINT_AS_STRING != 0`.
+#[inline]
+pub fn parse_prefix(input: &[u8], bigint_as_string: bool) -> Option<(Number<'_>, usize)> {
+    let neg = input.first() == Some(&b'-');
+    let int_start = usize::from(neg);
+    // Significant digits (at most MAX_DIGITS of them) as `w`, times 10^e10;
+    // `many` when more digits exist than `w` holds.
+    let mut w: u64 = 0;
+    let mut nd: u32 = 0;
+    let (mut i, int_extra) = match input.get(int_start) {
+        Some(b'0') => (int_start + 1, 0),
+        Some(b'1'..=b'9') => digits(input, int_start, &mut w, &mut nd),
+        _ => return None,
+    };
+    let int_digits = i - int_start;
+    // Integer digits past MAX_DIGITS scale the ones kept.
+    let mut many = int_extra > 0;
+    let mut e10 = int_extra as i64;
+    let mut is_double = false;
+
+    if input.get(i) == Some(&b'.') && input.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        is_double = true;
+        i += 1;
+        if w == 0 {
+            // Leading zeros of `0.000123` only scale.
+            while input.get(i) == Some(&b'0') {
+                e10 -= 1;
+                i += 1;
+            }
+        }
+        let before = nd;
+        let (end, extra) = digits(input, i, &mut w, &mut nd);
+        many |= extra > 0;
+        e10 -= i64::from(nd - before);
+        i = end;
+    }
+
+    if matches!(input.get(i), Some(b'e' | b'E')) {
+        let (eneg, sign_len) = match input.get(i + 1) {
+            Some(b'-') => (true, 1),
+            Some(b'+') => (false, 1),
+            _ => (false, 0),
+        };
+        let mut j = i + 1 + sign_len;
+        if input.get(j).is_some_and(u8::is_ascii_digit) {
+            is_double = true;
+            let mut exp: i64 = 0;
+            while let Some(&c) = input.get(j) {
+                let d = c.wrapping_sub(b'0');
+                if d > 9 {
+                    break;
+                }
+                if exp < EXP_CAP {
+                    exp = exp * 10 + i64::from(d);
+                }
+                j += 1;
+            }
+            e10 += if eneg { -exp } else { exp };
+            i = j;
+        }
+    }
+
+    // `i` only ever advanced over bytes of `input`.
+    let token = input.get(..i).unwrap_or(input);
+    if !is_double {
+        let fits = match int_digits {
+            n if n < INT_MAX_LENGTH => true,
+            INT_MAX_LENGTH => w < LONG_MIN_DIGITS || (w == LONG_MIN_DIGITS && neg),
+            _ => false,
+        };
+        if fits {
+            // w <= 2^63; `0 - w` wraps to i64::MIN exactly for w == 2^63.
+            let v = if neg { 0u64.wrapping_sub(w) } else { w };
+            return Some((Number::Int(v as i64), i));
+        }
+        if bigint_as_string {
+            return Some((Number::BigIntString(token), i));
+        }
+    }
+    Some((Number::Double(to_f64(neg, w, e10, many, token)), i))
+}
+
+/// The value of one whole number token (`token` must be exactly one match
+/// of the number grammar, as the scanner hands it over). Not a number, or
+/// trailing bytes: the value of the longest prefix match, or `Int(0)` when
+/// there is none; never a panic.
+#[inline]
+pub fn parse(token: &[u8], bigint_as_string: bool) -> Number<'_> {
+    match parse_prefix(token, bigint_as_string) {
+        Some((n, _)) => n,
+        None => Number::Int(0),
+    }
+}
+
+/// `zend_strtod(token)` for a token whose significant digits are `w`
+/// (exactly, unless `many`) times 10^`e10`.
+#[inline(always)]
+fn to_f64(neg: bool, w: u64, e10: i64, many: bool, token: &[u8]) -> f64 {
+    let v = if !many {
+        fast_path(w, e10).or_else(|| wide::to_f64(w, e10))
+    } else {
+        // The true digits lie between w and w + 1 (w + 1 <= 10^19 < 2^64).
+        match (wide::to_f64(w, e10), wide::to_f64(w + 1, e10)) {
+            (Some(a), Some(b)) if a.to_bits() == b.to_bits() => Some(a),
+            _ => None,
+        }
+    };
+    match v {
+        Some(v) if neg => -v,
+        Some(v) => v,
+        None => slow_path(token),
+    }
+}
+
+/// Clinger's fast path: exact when `w` and the power of ten are both exact
+/// doubles, because then the one operation rounds once, correctly.
+#[inline(always)]
+fn fast_path(w: u64, e10: i64) -> Option<f64> {
+    if w == 0 {
+        // Zero digits are zero whatever the exponent (0e999, 0.0e-999).
+        return Some(0.0);
+    }
+    if w > EXACT_INT_LIMIT {
+        return None;
+    }
+    let f = w as f64;
+    if (0..=22).contains(&e10) {
+        POW10_F64.get(e10 as usize).map(|p| f * p)
+    } else if (-22..0).contains(&e10) {
+        POW10_F64.get((-e10) as usize).map(|p| f / p)
+    } else if (23..=22 + 15).contains(&e10) {
+        // w * 10^(e10-22) may still be an exact integer below 2^53.
+        let scaled = POW10_U64
+            .get((e10 - 22) as usize)
+            .and_then(|p| w.checked_mul(*p))?;
+        if scaled > EXACT_INT_LIMIT {
+            return None;
+        }
+        Some(scaled as f64 * 1e22)
+    } else {
+        None
+    }
+}
+
+/// The correctly rounded value of a matched token, through core's parser.
+#[inline(never)]
+fn slow_path(token: &[u8]) -> f64 {
+    debug_assert!(token.is_ascii());
+    // SAFETY: `token` is a prefix of the input that `parse_prefix` matched
+    // byte by byte against the number grammar: only `-`, `+`, `.`, `e`,
+    // `E` and digits, all ASCII, so it is valid UTF-8.
+    let text = unsafe { core::str::from_utf8_unchecked(token) };
+    // Grammar tokens are always accepted by core's parser; NaN is unreachable.
+    text.parse::<f64>().unwrap_or(f64::NAN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> f64 {
+        match parse(s.as_bytes(), false) {
+            Number::Double(v) => v,
+            other => panic!("{s}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn integers_and_the_19_digit_rule() {
+        assert_eq!(parse(b"0", false), Number::Int(0));
+        assert_eq!(parse(b"-0", false), Number::Int(0));
+        assert_eq!(parse(b"9223372036854775807", false), Number::Int(i64::MAX));
+        assert_eq!(parse(b"-9223372036854775808", false), Number::Int(i64::MIN));
+        assert_eq!(
+            parse(b"9223372036854775808", true),
+            Number::BigIntString(b"9223372036854775808")
+        );
+        assert_eq!(
+            parse(b"-9223372036854775809", true),
+            Number::BigIntString(b"-9223372036854775809")
+        );
+        assert_eq!(
+            parse(b"9223372036854775808", false),
+            Number::Double(9223372036854775808.0)
+        );
+        assert_eq!(
+            parse(b"1000000000000000000", false),
+            Number::Int(1_000_000_000_000_000_000)
+        );
+        assert_eq!(
+            parse(b"10000000000000000000", true),
+            Number::BigIntString(b"10000000000000000000")
+        );
+    }
+
+    #[test]
+    fn doubles() {
+        assert_eq!(d("-0.0").to_bits(), (-0.0f64).to_bits());
+        assert_eq!(d("-0e999").to_bits(), (-0.0f64).to_bits());
+        assert_eq!(d("0.0e-999").to_bits(), 0);
+        assert_eq!(d("1E400"), f64::INFINITY);
+        assert_eq!(d("-1e400"), f64::NEG_INFINITY);
+        assert_eq!(d("1e-400"), 0.0);
+        assert_eq!(d("1.5"), 1.5);
+        assert_eq!(d("4.9406564584124654e-324").to_bits(), 1);
+        assert_eq!(d("2.4703282292062327e-324").to_bits(), 0);
+        assert_eq!(d("2.4703282292062328e-324").to_bits(), 1);
+        assert_eq!(d("1.7976931348623157e308"), f64::MAX);
+        assert_eq!(d("1.7976931348623159e308"), f64::INFINITY);
+        assert_eq!(d("1e99999999999999999999999"), f64::INFINITY);
+        assert_eq!(d("1e23"), 1e23);
+        assert_eq!(d("9007199254740993.0"), 9007199254740992.0);
+        assert_eq!(d("123e30"), 123e30);
+    }
+
+    #[test]
+    fn match_lengths() {
+        for (s, n) in [
+            ("0", 1),
+            ("01", 1),
+            ("-", 0),
+            ("-x", 0),
+            ("x", 0),
+            ("", 0),
+            ("1.", 1),
+            ("1.5", 3),
+            ("1e", 1),
+            ("1e+", 1),
+            ("1e+5", 4),
+            ("1.5E-07,", 7),
+            ("-0.0e0]", 6),
+            (".5", 0),
+            ("12a", 2),
+        ] {
+            assert_eq!(match_len(s.as_bytes()), n, "{s}");
+            assert_eq!(
+                parse_prefix(s.as_bytes(), false).map_or(0, |(_, l)| l),
+                n,
+                "{s}"
+            );
+        }
+    }
+}

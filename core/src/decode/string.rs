@@ -1,0 +1,503 @@
+//! The body of one JSON string token, decoded exactly as PHP's scanner
+//! decodes it (json_scanner.re, conditions STR_P1 and STR_P2_*).
+//!
+//! Input: the bytes between the opening and the closing quote, as the
+//! tokenizer found them (so no unescaped `"`; one would be copied as is).
+//! This function checks everything else itself, so it is exact on its own:
+//! - a raw byte 0x00-0x1F is error 3 (`JSON_ERROR_CTRL_CHAR`);
+//! - `\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t` are the usual bytes;
+//! - `\uXXXX` (hex digits of either case) is the code point in UTF-8;
+//!   `\u0000` gives a NUL byte; a high surrogate D800-DBFF followed at once
+//!   by `\u` and a low surrogate DC00-DFFF is one supplementary code point;
+//!   any other surrogate is error 10 (`JSON_ERROR_UTF16`);
+//! - any other escape, `\u` with fewer than four hex digits included, is
+//!   error 4 (`JSON_ERROR_SYNTAX`);
+//! - strict UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF) is
+//!   copied; a byte where no such sequence starts is invalid, one byte at a
+//!   time (the scanner retries at the very next byte): error 5
+//!   (`JSON_ERROR_UTF8`), or dropped under `JSON_INVALID_UTF8_IGNORE`, or
+//!   one U+FFFD per invalid byte under `JSON_INVALID_UTF8_SUBSTITUTE` (which
+//!   wins when both are set).
+//!
+//! Errors come in PHP's scan order: the first problem from the left wins
+//! (`"\x01\xff"` is 3, `"\xff\x01"` is 5, and 3 under IGNORE).
+//!
+//! PHP scans twice (measure, then copy); this scans once. Clean runs (no
+//! `\`, no byte below 0x20, no byte at or above 0x80) move eight bytes at a
+//! time, and the output room is reserved once up front: the input length,
+//! which is exact for a string without escapes and an upper bound
+//! otherwise (every escape shrinks), except that each substituted byte
+//! grows by two.
+//!
+//! Not emulated: PHP's `int` escape counter overflowing past 2^31 escapes
+//! in one string (undefined behaviour in C). Emulated: SUBSTITUTE's counter
+//! limit (the 2^30 - 1'th invalid byte of one string is error 5).
+
+use crate::options::{INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE};
+use crate::Sink;
+
+/// What to do with a byte that starts no valid UTF-8 sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InvalidUtf8 {
+    /// Error 5 (no flag).
+    Error,
+    /// Drop the byte (`JSON_INVALID_UTF8_IGNORE`).
+    Ignore,
+    /// Write U+FFFD for the byte (`JSON_INVALID_UTF8_SUBSTITUTE`, with or
+    /// without IGNORE).
+    Substitute,
+}
+
+impl InvalidUtf8 {
+    /// The mode json_decode's `$flags` select.
+    #[inline]
+    pub fn from_flags(flags: u32) -> Self {
+        if flags & INVALID_UTF8_SUBSTITUTE != 0 {
+            Self::Substitute
+        } else if flags & INVALID_UTF8_IGNORE != 0 {
+            Self::Ignore
+        } else {
+            Self::Error
+        }
+    }
+}
+
+/// A scanner error, with PHP's code from [`StringError::code`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StringError {
+    /// A raw byte 0x00-0x1F: `JSON_ERROR_CTRL_CHAR` (3).
+    CtrlChar,
+    /// A bad escape: `JSON_ERROR_SYNTAX` (4).
+    Syntax,
+    /// Invalid UTF-8 without IGNORE/SUBSTITUTE: `JSON_ERROR_UTF8` (5).
+    Utf8,
+    /// A lone surrogate escape: `JSON_ERROR_UTF16` (10).
+    Utf16,
+}
+
+impl StringError {
+    /// `json_last_error()` after this error.
+    #[inline]
+    pub fn code(self) -> i32 {
+        use crate::options::error;
+        match self {
+            Self::CtrlChar => error::CTRL_CHAR,
+            Self::Syntax => error::SYNTAX,
+            Self::Utf8 => error::UTF8,
+            Self::Utf16 => error::UTF16,
+        }
+    }
+}
+
+/// A decoded string's facts the parser needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decoded {
+    /// Bytes appended to the sink.
+    pub len: usize,
+    /// The decoded bytes start with NUL: as an object key (no
+    /// OBJECT_AS_ARRAY) that is `JSON_ERROR_INVALID_PROPERTY_NAME` (9).
+    pub starts_with_nul: bool,
+}
+
+/// Bytes of U+FFFD in UTF-8.
+const REPLACEMENT: [u8; 3] = [0xEF, 0xBF, 0xBD];
+
+/// SUBSTITUTE mode counts invalid bytes twice in a C `int` and fails with
+/// error 5 once that count would pass `INT_MAX - 2`.
+const SUBSTITUTE_LIMIT: u64 = (1 << 30) - 1;
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// One bit (0x80) per byte of `x` that is `\`, below 0x20 or at/above 0x80;
+/// the lowest flagged byte is exact (the borrow-based tests can only flag
+/// extra bytes above a true hit).
+#[inline(always)]
+fn special_mask(x: u64) -> u64 {
+    let ctrl = x.wrapping_sub(ONES * 0x20) & !x;
+    let bs = x ^ (ONES * b'\\' as u64);
+    let bs = bs.wrapping_sub(ONES) & !bs;
+    (x | ctrl | bs) & HIGHS
+}
+
+#[inline(always)]
+fn hex(b: Option<&u8>) -> Option<u32> {
+    match b {
+        Some(&c @ b'0'..=b'9') => Some(u32::from(c - b'0')),
+        Some(&c @ b'a'..=b'f') => Some(u32::from(c - b'a' + 10)),
+        Some(&c @ b'A'..=b'F') => Some(u32::from(c - b'A' + 10)),
+        _ => None,
+    }
+}
+
+/// The four hex digits at `s[at..at + 4]` as a number.
+#[inline(always)]
+fn hex4(s: &[u8], at: usize) -> Option<u32> {
+    let a = hex(s.get(at))?;
+    let b = hex(s.get(at + 1))?;
+    let c = hex(s.get(at + 2))?;
+    let d = hex(s.get(at + 3))?;
+    Some(a << 12 | b << 8 | c << 4 | d)
+}
+
+#[inline(always)]
+fn cont(b: Option<&u8>, lo: u8, hi: u8) -> bool {
+    matches!(b, Some(&c) if c >= lo && c <= hi)
+}
+
+/// Length of the strict UTF-8 sequence starting at `s[i]` (a byte >= 0x80),
+/// or 0 when that byte starts none (the scanner's `ANY` rule).
+#[inline(always)]
+fn utf8_len(s: &[u8], i: usize) -> usize {
+    let b1 = s.get(i + 1);
+    let b2 = s.get(i + 2);
+    let b3 = s.get(i + 3);
+    let t = |b| cont(b, 0x80, 0xBF);
+    match s.get(i) {
+        Some(0xC2..=0xDF) if t(b1) => 2,
+        Some(0xE0) if cont(b1, 0xA0, 0xBF) && t(b2) => 3,
+        Some(0xE1..=0xEC | 0xEE..=0xEF) if t(b1) && t(b2) => 3,
+        Some(0xED) if cont(b1, 0x80, 0x9F) && t(b2) => 3,
+        Some(0xF0) if cont(b1, 0x90, 0xBF) && t(b2) && t(b3) => 4,
+        Some(0xF1..=0xF3) if t(b1) && t(b2) && t(b3) => 4,
+        Some(0xF4) if cont(b1, 0x80, 0x8F) && t(b2) && t(b3) => 4,
+        _ => 0,
+    }
+}
+
+/// The sink's spare room, written through a raw pointer.
+///
+/// Invariant (checked by the callers' reasoning, asserted in debug builds):
+/// `room - n >= body.len() - i` at every step of [`decode`], where `i` is
+/// the input position: every step consumes at least as many input bytes as
+/// it writes, except a substitution, which makes its own room first.
+struct Room {
+    ptr: *mut u8,
+    room: usize,
+    n: usize,
+}
+
+impl Room {
+    #[inline(always)]
+    fn new<S: Sink>(out: &mut S, want: usize) -> Self {
+        out.reserve(want);
+        Room {
+            ptr: out.spare_ptr(),
+            room: out.spare(),
+            n: 0,
+        }
+    }
+
+    /// Write `bytes` (at most `room - n` of them: the caller's invariant).
+    #[inline(always)]
+    fn put(&mut self, bytes: &[u8]) {
+        debug_assert!(bytes.len() <= self.room - self.n);
+        // SAFETY: `ptr` has `room` writable bytes (Sink contract after
+        // reserve), `n + bytes.len() <= room` by the invariant above, and
+        // the input slice cannot overlap the sink's spare capacity.
+        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), self.ptr.add(self.n), bytes.len()) }
+        self.n += bytes.len();
+    }
+
+    /// Write one byte (room for it by the invariant).
+    #[inline(always)]
+    fn put1(&mut self, b: u8) {
+        debug_assert!(self.n < self.room);
+        // SAFETY: `n < room` by the invariant; `ptr` has `room` writable bytes.
+        unsafe { self.ptr.add(self.n).write(b) }
+        self.n += 1;
+    }
+
+    /// Write all eight bytes of `w` but count only `keep` of them (the rest
+    /// is overwritten later or lies beyond the committed length).
+    #[inline(always)]
+    fn put8(&mut self, w: [u8; 8], keep: usize) {
+        debug_assert!(8 <= self.room - self.n && keep <= 8);
+        // SAFETY: `n + 8 <= room`: the caller has at least eight input bytes
+        // left, and the invariant gives that much room.
+        unsafe { self.ptr.add(self.n).cast::<[u8; 8]>().write_unaligned(w) }
+        self.n += keep;
+    }
+
+    /// Write all four bytes of `w` but count only `keep` of them (the
+    /// caller has at least four input bytes left).
+    #[inline(always)]
+    fn put4(&mut self, w: [u8; 4], keep: usize) {
+        debug_assert!(4 <= self.room - self.n && keep <= 4);
+        // SAFETY: `n + 4 <= room`: the caller has at least four input bytes
+        // left, and the invariant gives that much room.
+        unsafe { self.ptr.add(self.n).cast::<[u8; 4]>().write_unaligned(w) }
+        self.n += keep;
+    }
+
+    /// Commit what was written and reserve `want` more.
+    #[inline(never)]
+    #[cold]
+    fn regrow<S: Sink>(&mut self, out: &mut S, want: usize) {
+        // SAFETY: the first `n` spare bytes were written by put*/put8 and
+        // `n <= room <= spare()`.
+        unsafe { out.commit(self.n) };
+        *self = Room::new(out, want);
+    }
+
+    #[inline(always)]
+    fn finish<S: Sink>(self, out: &mut S) {
+        // SAFETY: as in `regrow`: `n` bytes written, `n <= spare()`.
+        unsafe { out.commit(self.n) }
+    }
+}
+
+/// Decode one string body (the bytes between its quotes) into `out`.
+///
+/// On success the decoded bytes are appended and their length returned; on
+/// an error `out` is left as it was (cut back to its length on entry).
+#[inline]
+pub fn decode<S: Sink>(
+    body: &[u8],
+    mode: InvalidUtf8,
+    out: &mut S,
+) -> Result<Decoded, StringError> {
+    let start = out.len();
+    match decode_inner(body, mode, out) {
+        Ok(()) => {
+            let len = out.len() - start;
+            let starts_with_nul = out.as_bytes().get(start) == Some(&0);
+            Ok(Decoded {
+                len,
+                starts_with_nul,
+            })
+        }
+        Err(e) => {
+            out.truncate(start);
+            Err(e)
+        }
+    }
+}
+
+#[inline(always)]
+fn decode_inner<S: Sink>(body: &[u8], mode: InvalidUtf8, out: &mut S) -> Result<(), StringError> {
+    let mut room = Room::new(out, body.len());
+    let mut i = 0usize;
+    let mut invalid: u64 = 0;
+    loop {
+        // Clean run, eight bytes at a time.
+        while let Some(chunk) = body.get(i..i + 8) {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(chunk);
+            let m = special_mask(u64::from_le_bytes(w));
+            let keep = if m == 0 {
+                8
+            } else {
+                (m.trailing_zeros() / 8) as usize
+            };
+            room.put8(w, keep);
+            i += keep;
+            if keep < 8 {
+                break;
+            }
+        }
+        // Clean bytes the 8-byte loop could not take (fewer than eight
+        // left), one at a time.
+        while let Some(&c @ 0x20..=0x7F) = body.get(i) {
+            if c == b'\\' {
+                break;
+            }
+            room.put1(c);
+            i += 1;
+        }
+        let Some(&b) = body.get(i) else { break };
+        match b {
+            b'\\' => {
+                i = escape(body, i, &mut room)?;
+            }
+            0x00..=0x1F => return Err(StringError::CtrlChar),
+            0x20..=0x7F => {
+                // A clean byte (the loop above takes these; kept for totality).
+                room.put1(b);
+                i += 1;
+            }
+            _ => {
+                let n = utf8_len(body, i);
+                if n != 0 {
+                    i = copy_utf8(body, i, n, &mut room);
+                    // Non-Latin text: stay here while characters follow.
+                    while let Some(0x80..) = body.get(i) {
+                        let n = utf8_len(body, i);
+                        if n == 0 {
+                            break;
+                        }
+                        i = copy_utf8(body, i, n, &mut room);
+                    }
+                } else {
+                    match mode {
+                        InvalidUtf8::Error => return Err(StringError::Utf8),
+                        InvalidUtf8::Ignore => {}
+                        InvalidUtf8::Substitute => {
+                            if invalid >= SUBSTITUTE_LIMIT {
+                                return Err(StringError::Utf8);
+                            }
+                            let rest = body.len() - i;
+                            if room.room - room.n < rest + 2 {
+                                // Room for this and the next 15 substitutions.
+                                room.regrow(out, rest + 32);
+                            }
+                            room.put(&REPLACEMENT);
+                        }
+                    }
+                    invalid += 1;
+                    i += 1;
+                }
+            }
+        }
+    }
+    room.finish(out);
+    Ok(())
+}
+
+/// Copy the valid `n`-byte UTF-8 sequence at `body[i]`; returns `i + n`.
+#[inline(always)]
+fn copy_utf8(body: &[u8], i: usize, n: usize, room: &mut Room) -> usize {
+    if let Some(four) = body.get(i..).and_then(|s| s.first_chunk::<4>()) {
+        // Four input bytes remain, so four bytes of room do.
+        room.put4(*four, n);
+    } else if let Some(seq) = body.get(i..i + n) {
+        room.put(seq);
+    }
+    i + n
+}
+
+/// Decode the escape at `body[i]` (a `\`); returns the position after it.
+#[inline(always)]
+fn escape(body: &[u8], i: usize, room: &mut Room) -> Result<usize, StringError> {
+    let c = match body.get(i + 1) {
+        Some(b'"') => b'"',
+        Some(b'\\') => b'\\',
+        Some(b'/') => b'/',
+        Some(b'b') => 0x08,
+        Some(b'f') => 0x0C,
+        Some(b'n') => b'\n',
+        Some(b'r') => b'\r',
+        Some(b't') => b'\t',
+        Some(b'u') => return unicode_escape(body, i, room),
+        _ => return Err(StringError::Syntax),
+    };
+    room.put1(c);
+    Ok(i + 2)
+}
+
+/// `\uXXXX` at `body[i]`, or a surrogate pair of them.
+#[inline(always)]
+fn unicode_escape(body: &[u8], i: usize, room: &mut Room) -> Result<usize, StringError> {
+    let Some(cp) = hex4(body, i + 2) else {
+        return Err(StringError::Syntax);
+    };
+    match cp {
+        0..=0x7F => room.put1(cp as u8),
+        0x80..=0x7FF => room.put(&[0xC0 | (cp >> 6) as u8, 0x80 | (cp & 0x3F) as u8]),
+        0xD800..=0xDBFF => {
+            let low = if body.get(i + 6) == Some(&b'\\') && body.get(i + 7) == Some(&b'u') {
+                hex4(body, i + 8)
+            } else {
+                None
+            };
+            let Some(lo @ 0xDC00..=0xDFFF) = low else {
+                return Err(StringError::Utf16);
+            };
+            let c = 0x10000 + ((cp & 0x3FF) << 10) + (lo & 0x3FF);
+            room.put(&[
+                0xF0 | (c >> 18) as u8,
+                0x80 | ((c >> 12) & 0x3F) as u8,
+                0x80 | ((c >> 6) & 0x3F) as u8,
+                0x80 | (c & 0x3F) as u8,
+            ]);
+            return Ok(i + 12);
+        }
+        0xDC00..=0xDFFF => return Err(StringError::Utf16),
+        _ => room.put(&[
+            0xE0 | (cp >> 12) as u8,
+            0x80 | ((cp >> 6) & 0x3F) as u8,
+            0x80 | (cp & 0x3F) as u8,
+        ]),
+    }
+    Ok(i + 6)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(body: &[u8], mode: InvalidUtf8) -> Result<Vec<u8>, i32> {
+        let mut out = b"prefix".to_vec();
+        match decode(body, mode, &mut out) {
+            Ok(d) => {
+                assert_eq!(d.len, out.len() - 6);
+                assert_eq!(d.starts_with_nul, out.get(6) == Some(&0));
+                Ok(out.split_off(6))
+            }
+            Err(e) => {
+                assert_eq!(out, b"prefix");
+                Err(e.code())
+            }
+        }
+    }
+
+    #[test]
+    fn escapes() {
+        use InvalidUtf8::*;
+        assert_eq!(
+            run(br#"a\"\\\/\b\f\n\r\tz"#, Error),
+            Ok(b"a\"\\/\x08\x0c\n\r\tz".to_vec())
+        );
+        assert_eq!(run(br"\u0000", Error), Ok(vec![0]));
+        assert_eq!(run(br"\u00e9\u00E9", Error), Ok("éé".as_bytes().to_vec()));
+        assert_eq!(run(br"\u20ac", Error), Ok("€".as_bytes().to_vec()));
+        assert_eq!(run(br"\ud83d\ude00", Error), Ok("😀".as_bytes().to_vec()));
+        assert_eq!(run(br"\ud83d", Error), Err(10));
+        assert_eq!(run(br"\ude00", Error), Err(10));
+        assert_eq!(run(br"\ud83d\u0041", Error), Err(10));
+        assert_eq!(run(br"\ud83d\ude0", Error), Err(10));
+        assert_eq!(run(br"\u12", Error), Err(4));
+        assert_eq!(run(br"\x", Error), Err(4));
+        assert_eq!(run(br"\", Error), Err(4));
+    }
+
+    #[test]
+    fn utf8_modes_and_order() {
+        use InvalidUtf8::*;
+        assert_eq!(run(b"\x01\xff", Error), Err(3));
+        assert_eq!(run(b"\xff\x01", Error), Err(5));
+        assert_eq!(run(b"\xff\x01", Ignore), Err(3));
+        assert_eq!(run(b"a\xffb", Ignore), Ok(b"ab".to_vec()));
+        assert_eq!(
+            run(b"a\xe0\x80b", Substitute),
+            Ok(b"a\xef\xbf\xbd\xef\xbf\xbdb".to_vec())
+        );
+        assert_eq!(run(b"\xed\xa0\x80", Error), Err(5));
+        assert_eq!(run(b"\xf4\x90\x80\x80", Error), Err(5));
+        assert_eq!(
+            run("ÿ€😀".as_bytes(), Error),
+            Ok("ÿ€😀".as_bytes().to_vec())
+        );
+        let long = [0xFFu8; 100];
+        assert_eq!(run(&long, Substitute), Ok(REPLACEMENT.repeat(100)));
+        assert!(run(b"\xff\\u0000", Ignore).is_ok_and(|v| v == [0]));
+    }
+
+    #[test]
+    fn long_runs_every_special_position() {
+        for len in 0..40 {
+            for pos in 0..len {
+                for special in [b'\\', 0x01, 0xFF] {
+                    let mut body = vec![b'a'; len];
+                    body[pos] = special;
+                    let r = run(&body, InvalidUtf8::Ignore);
+                    match special {
+                        b'\\' => assert_eq!(r, Err(4)),
+                        0x01 => assert_eq!(r, Err(3)),
+                        _ => assert_eq!(r, Ok(vec![b'a'; len - 1])),
+                    }
+                }
+            }
+        }
+    }
+}
