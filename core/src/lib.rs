@@ -12,6 +12,9 @@
 //! - [`scan`]: stage 1 of reading JSON (token starts of 64-byte blocks,
 //!   string/escape/UTF-8 checks), for json_validate() and a decoder.
 //! - [`validate`]: json_validate() with PHP's scanner/parser error codes.
+//! - [`decode`]: json_decode()'s leaves: number tokens, string bodies and
+//!   numeric keys exactly as PHP's scanner and `zend_symtable_update` read them
+//!   (the parser that drives them is issue #18's next step).
 //! - [`isa`]: CPU detection, once, for all of them: levels and tokens.
 #![deny(unsafe_op_in_unsafe_fn)]
 
