@@ -40,6 +40,8 @@ const ALLOW_TYPES: &[&str] = &[
     "zif_handler",
     "zend_function_entry",
     "zend_internal_arg_info",
+    // The error codes (an enum: its constants come with the type).
+    "php_json_error_code",
 ];
 const ALLOW_FUNCTIONS: &[&str] = &[
     "rustjson_.*",

@@ -67,13 +67,29 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
             return JSON_ENCODE.call_stock(ex, rv);
         }
         let value = override_::arg(ex, 1);
-        if catch_unwind(AssertUnwindSafe(|| encode_call(value, options, depth, rv))).is_err() {
+        // The walk's state lives out here, so that after a panic what it
+        // holds (references, recursion marks, the output) is given back.
+        let mut walk: Option<Encoder> = None;
+        if catch_unwind(AssertUnwindSafe(|| {
+            encode_call(value, options, depth, rv, &mut walk)
+        }))
+        .is_err()
+        {
+            if let Some(enc) = walk.take() {
+                enc.recover_after_panic();
+            }
             internal_error();
         }
     }
 }
 
-unsafe fn encode_call(value: *mut sys::zval, options: i64, depth: i64, rv: *mut sys::zval) {
+unsafe fn encode_call(
+    value: *mut sys::zval,
+    options: i64,
+    depth: i64,
+    rv: *mut sys::zval,
+    walk: &mut Option<Encoder>,
+) {
     // Stock casts both to C int.
     let opts = options as i32 as u32;
     #[cfg(feature = "floor-probe")]
@@ -90,18 +106,17 @@ unsafe fn encode_call(value: *mut sys::zval, options: i64, depth: i64, rv: *mut 
         let mut buf = OutBuf::new();
         // SAFETY: a string zval points at a live zend_string.
         let s = unsafe { php::zval::zstr_bytes((*value).value.str_) };
-        let code = if rustjson_core::escape::escape_string(&mut buf, s, opts).is_ok() {
-            0
-        } else {
-            crate::encode::utf8_failure(&mut buf, opts)
-        };
+        let code = crate::encode::encode_lone_string(&mut buf, s, opts);
         // SAFETY: forwarded.
         return unsafe { finish_call(buf, code, options, rv) };
     }
-    let mut enc = Encoder::new(opts, depth as i32);
-    let _ = enc.encode_zval(value);
+    let enc = walk.insert(Encoder::new(opts, depth as i32));
+    // SAFETY: value is the call's live argument.
+    enc.encode(unsafe { php::view::Zv::new(value) });
+    let (buf, code) = enc.finish();
+    *walk = None;
     // SAFETY: forwarded.
-    unsafe { finish_call(enc.buf, enc.error_code, options, rv) }
+    unsafe { finish_call(buf, code, options, rv) }
 }
 
 /// The end of `PHP_FUNCTION(json_encode)`: the error bookkeeping, then the

@@ -1,0 +1,330 @@
+//! What the walk holds, recorded so that a caught panic can give it back.
+//!
+//! Entering a container, stock's encoder takes a counted copy of its zval
+//! (a reference) and puts the recursion mark on it (on PHP 8.3+ objects
+//! with jsonSerialize(), the JSON recursion guard); it gives both back on
+//! the way out. The walk does the same, and records each held thing here
+//! while it holds it:
+//!
+//! - the fast frames (arrays and plain objects below `fast_depth`, so
+//!   fewer than STACK_CHECK_DEPTH of them nest) in a fixed array. A fast
+//!   array frame defers its reference and mark (see
+//!   [`super::Encoder::hold_pending`]): its entry is *pending* until
+//!   something makes the walk hold it; entries `[0, nheld)` are held,
+//!   `[nheld, nfast)` pending;
+//! - the general frames (deep containers, property tables, jsonSerialize()
+//!   calls), unbounded, in a log that starts inline and grows with
+//!   `realloc` (no `Drop`: freed by [`Frames::free`]).
+//!
+//! Normally each frame gives back what it took on its way out and pops its
+//! entry. After a panic (caught in `functions.rs`), the frames are gone but
+//! their entries are not: [`Frames::release_all`] gives back every held
+//! thing, so the values can be encoded again and are freed as usual.
+use super::STACK_CHECK_DEPTH;
+use crate::php::sys;
+use crate::php::view::{Gc, Held, Obj, SerializableGuard, Table};
+use core::mem::MaybeUninit;
+
+/// The fast frames' capacity (they nest under STACK_CHECK_DEPTH deep).
+const FAST_CAP: usize = STACK_CHECK_DEPTH as usize;
+/// General frames recorded inline before the log moves to the heap.
+const INLINE_CAP: usize = 8;
+
+/// Entry kinds, in the low 3 bits of the first word (the pointers are at
+/// least 8-byte aligned).
+const ARRAY: usize = 0; // a fast array (not counted: an immutable one)
+const ARRAY_COUNTED: usize = 1; // a fast array with a counted copy
+const SLOTS_OBJ: usize = 2; // an object walked by its slots: counted + marked
+const TABLE_OBJ: usize = 3; // a property table (marked, referenced) + aux: its object (counted)
+const COPY: usize = 4; // a counted zval: first word type_info << 3, aux: the counted part
+const MARK: usize = 5; // a recursion mark on an array's or object's header
+const PROPS: usize = 6; // a property table's reference (zend_release_properties)
+const SERIALIZABLE: usize = 7; // a JsonSerializable guard: object + aux: 8.2's table
+const TAG: usize = 7;
+
+/// One record: the tagged first word and an auxiliary word.
+#[derive(Clone, Copy)]
+#[repr(C)]
+pub(super) struct Hold {
+    tagged: usize,
+    aux: usize,
+}
+
+impl Hold {
+    #[inline(always)]
+    pub(super) fn copy(h: Held) -> Hold {
+        let (counted, type_info) = h.parts();
+        Hold {
+            tagged: (type_info as usize) << 3 | COPY,
+            aux: counted as usize,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn mark(gc: Gc) -> Hold {
+        Hold {
+            tagged: gc.as_ptr() as usize | MARK,
+            aux: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn props(t: Table) -> Hold {
+        Hold {
+            tagged: t.as_ptr() as usize | PROPS,
+            aux: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn serializable(g: SerializableGuard) -> Hold {
+        let (obj, ht) = g.parts();
+        Hold {
+            tagged: obj as usize | SERIALIZABLE,
+            aux: ht as usize,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn slots_obj(o: Obj) -> Hold {
+        Hold {
+            tagged: o.as_ptr() as usize | SLOTS_OBJ,
+            aux: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn table_obj(t: Table, o: Obj) -> Hold {
+        Hold {
+            tagged: t.as_ptr() as usize | TABLE_OBJ,
+            aux: o.as_ptr() as usize,
+        }
+    }
+
+    /// Give back what the record holds (after a panic).
+    fn release(self) {
+        let p = self.tagged & !TAG;
+        // SAFETY: each record was made from live handles whose reference
+        // or mark the walk still holds (a frame pops its record before
+        // giving them back), so they are live now.
+        unsafe {
+            match self.tagged & TAG {
+                ARRAY => Table::new(p as *mut sys::HashTable).unprotect(),
+                ARRAY_COUNTED => {
+                    let t = Table::new(p as *mut sys::HashTable);
+                    t.unprotect();
+                    t.release_array();
+                }
+                SLOTS_OBJ => {
+                    let o = Obj::from_ptr(p as *mut sys::zend_object);
+                    o.unprotect();
+                    o.release();
+                }
+                TABLE_OBJ => {
+                    let t = Table::new(p as *mut sys::HashTable);
+                    t.unprotect();
+                    t.release_properties();
+                    Obj::from_ptr(self.aux as *mut sys::zend_object).release();
+                }
+                COPY => Held::from_parts(
+                    self.aux as *mut sys::zend_refcounted,
+                    (self.tagged >> 3) as u32,
+                )
+                .dtor(),
+                MARK => Gc::from_ptr(p as *mut sys::zend_refcounted_h).unprotect(),
+                PROPS => Table::new(p as *mut sys::HashTable).release_properties(),
+                _ => SerializableGuard::from_parts(
+                    p as *mut sys::zend_object,
+                    self.aux as *mut sys::HashTable,
+                )
+                .leave(),
+            }
+        }
+    }
+}
+
+#[repr(C)]
+pub(super) struct Frames {
+    /// Fast entries in use: `[0, nheld)` held, `[nheld, nfast)` pending.
+    nfast: usize,
+    nheld: usize,
+    /// General entries in use.
+    glen: usize,
+    /// The general log's heap part (entries from INLINE_CAP on), and its
+    /// capacity.
+    gheap: *mut Hold,
+    gheap_cap: usize,
+    fast: [MaybeUninit<Hold>; FAST_CAP],
+    ginline: [MaybeUninit<Hold>; INLINE_CAP],
+}
+
+impl Frames {
+    #[inline(always)]
+    pub(super) fn new() -> Frames {
+        Frames {
+            nfast: 0,
+            nheld: 0,
+            glen: 0,
+            gheap: core::ptr::null_mut(),
+            gheap_cap: 0,
+            fast: [MaybeUninit::uninit(); FAST_CAP],
+            ginline: [MaybeUninit::uninit(); INLINE_CAP],
+        }
+    }
+
+    /// Are there pending fast entries?
+    #[inline(always)]
+    pub(super) fn any_pending(&self) -> bool {
+        self.nheld != self.nfast
+    }
+
+    /// The pending entries, to hold (by the caller's function), then held.
+    #[inline(always)]
+    pub(super) fn take_pending(&mut self, mut hold: impl FnMut(Table, bool)) {
+        for i in self.nheld..self.nfast.min(FAST_CAP) {
+            // SAFETY: entries below nfast were written by the fast frames
+            // still on the stack (in bounds: the loop stops at FAST_CAP).
+            let e = unsafe { self.fast.get_unchecked(i).assume_init().tagged };
+            // SAFETY: a pending entry's table is live: no user code ran
+            // since its frame was entered.
+            let t = unsafe { Table::new((e & !TAG) as *mut sys::HashTable) };
+            hold(t, e & ARRAY_COUNTED != 0);
+        }
+        self.nheld = self.nfast;
+    }
+
+    /// A fast array frame's entry, pending: returns its slot for
+    /// [`Frames::pop_array`].
+    #[inline(always)]
+    pub(super) fn push_array(&mut self, t: Table, counted: bool) -> usize {
+        let slot = self.nfast;
+        debug_assert!(slot < FAST_CAP);
+        // The aux word is not written (not read for arrays).
+        // SAFETY: in bounds: fast frames are entered only below fast_depth
+        // (at most STACK_CHECK_DEPTH), and each adds a level.
+        unsafe {
+            self.fast
+                .get_unchecked_mut(slot)
+                .as_mut_ptr()
+                .cast::<usize>()
+                .write(t.as_ptr() as usize | usize::from(counted));
+        }
+        self.nfast = slot + 1;
+        slot
+    }
+
+    /// Pop the array entry at `slot`: was it held meanwhile (then the frame
+    /// gives back its reference and mark)?
+    #[inline(always)]
+    pub(super) fn pop_array(&mut self, slot: usize) -> bool {
+        self.nfast = slot;
+        if slot >= self.nheld {
+            return false;
+        }
+        self.nheld = slot;
+        true
+    }
+
+    /// A fast object frame's entry, held (the pending ones are held
+    /// already): returns its slot for [`Frames::pop_held`].
+    #[inline(always)]
+    pub(super) fn push_held(&mut self, h: Hold) -> usize {
+        debug_assert!(self.nheld == self.nfast);
+        let slot = self.nfast;
+        debug_assert!(slot < FAST_CAP);
+        // SAFETY: in bounds, as in push_array.
+        unsafe { *self.fast.get_unchecked_mut(slot) = MaybeUninit::new(h) };
+        self.nfast = slot + 1;
+        self.nheld = slot + 1;
+        slot
+    }
+
+    #[inline(always)]
+    pub(super) fn pop_held(&mut self, slot: usize) {
+        self.nfast = slot;
+        self.nheld = slot;
+    }
+
+    /// A general frame's entry.
+    #[inline(always)]
+    pub(super) fn push(&mut self, h: Hold) {
+        let i = self.glen;
+        if i < INLINE_CAP {
+            // SAFETY: in bounds.
+            unsafe { *self.ginline.get_unchecked_mut(i) = MaybeUninit::new(h) };
+        } else {
+            self.push_heap(i - INLINE_CAP, h);
+        }
+        self.glen = i + 1;
+    }
+
+    #[inline(never)]
+    fn push_heap(&mut self, i: usize, h: Hold) {
+        if i >= self.gheap_cap {
+            let cap = (self.gheap_cap * 2).max(16);
+            // SAFETY: plain realloc of a block we own; abort on failure as
+            // any Rust allocation failure would.
+            unsafe {
+                let p = libc::realloc(self.gheap.cast(), cap * core::mem::size_of::<Hold>());
+                if p.is_null() {
+                    std::process::abort();
+                }
+                self.gheap = p.cast();
+            }
+            self.gheap_cap = cap;
+        }
+        // SAFETY: i < gheap_cap.
+        unsafe { self.gheap.add(i).write(h) };
+    }
+
+    /// Pop the last `n` general entries.
+    #[inline(always)]
+    pub(super) fn pop(&mut self, n: usize) {
+        debug_assert!(self.glen >= n);
+        self.glen -= n;
+    }
+
+    fn general(&self, i: usize) -> Hold {
+        if i < INLINE_CAP {
+            // SAFETY: entries below glen were written.
+            unsafe { self.ginline[i].assume_init() }
+        } else {
+            // SAFETY: as above, in the heap part.
+            unsafe { *self.gheap.add(i - INLINE_CAP) }
+        }
+    }
+
+    /// Free the log's heap part (the end of every call).
+    #[inline(always)]
+    pub(super) fn free(&mut self) {
+        if !self.gheap.is_null() {
+            self.free_heap();
+        }
+    }
+
+    #[cold]
+    fn free_heap(&mut self) {
+        // SAFETY: allocated by push_heap.
+        unsafe { libc::free(self.gheap.cast()) };
+        self.gheap = core::ptr::null_mut();
+        self.gheap_cap = 0;
+    }
+
+    /// After a panic: give back everything held, innermost first within
+    /// each record (fast entries, then general ones; each record's things
+    /// are its own references and marks, so the order between records does
+    /// not matter), then free the log.
+    pub(super) fn release_all(&mut self) {
+        for i in (0..self.nheld.min(FAST_CAP)).rev() {
+            // SAFETY: held entries were written by their frames.
+            unsafe { self.fast[i].assume_init() }.release();
+        }
+        for i in (0..self.glen).rev() {
+            self.general(i).release();
+        }
+        self.nfast = 0;
+        self.nheld = 0;
+        self.glen = 0;
+        self.free();
+    }
+}
