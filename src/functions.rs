@@ -114,6 +114,7 @@ unsafe fn encode_call(
     // SAFETY: value is the call's live argument.
     enc.encode(unsafe { php::view::Zv::new(value) });
     let (buf, code) = enc.finish();
+    // The walk is over: out of the panic recovery's reach.
     *walk = None;
     // SAFETY: forwarded.
     unsafe { finish_call(buf, code, options, rv) }
@@ -316,5 +317,18 @@ pub fn info(module: *mut sys::zend_module_entry) {
     unsafe {
         sys::php_info_print_table_end();
         sys::rustjson_display_ini(module);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn error_messages_are_nul_terminated_and_cover_every_code() {
+        for code in 0..=11 {
+            let m = super::error_message(code);
+            assert_eq!(m.last(), Some(&0));
+            assert_ne!(m, b"Unknown error\0", "code {code}");
+        }
+        assert_eq!(super::error_message(12), b"Unknown error\0");
     }
 }

@@ -328,3 +328,85 @@ impl Frames {
         self.free();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fake, 8-aligned table address (never dereferenced here).
+    fn table(n: usize) -> Table {
+        // SAFETY: the handle is only stored and compared, never read.
+        unsafe { Table::new((0x1000 + 64 * n) as *mut sys::HashTable) }
+    }
+
+    #[test]
+    fn pending_arrays_pop_unheld() {
+        let mut f = Frames::new();
+        let a = f.push_array(table(1), true);
+        let b = f.push_array(table(2), false);
+        assert_eq!((a, b), (0, 1));
+        assert!(f.any_pending());
+        assert!(!f.pop_array(b));
+        assert!(!f.pop_array(a));
+        assert!(!f.any_pending());
+        assert_eq!((f.nfast, f.nheld), (0, 0));
+    }
+
+    #[test]
+    fn held_arrays_report_held_at_pop() {
+        let mut f = Frames::new();
+        let a = f.push_array(table(1), true);
+        let b = f.push_array(table(2), false);
+        let mut seen = vec![];
+        f.take_pending(|t, counted| seen.push((t.as_ptr() as usize, counted)));
+        assert_eq!(seen, vec![(0x1040, true), (0x1080, false)]);
+        assert!(!f.any_pending());
+        // A frame entered after the hold is pending again.
+        let c = f.push_array(table(3), true);
+        assert!(f.any_pending());
+        assert!(!f.pop_array(c));
+        assert!(f.pop_array(b));
+        assert!(f.pop_array(a));
+        assert_eq!((f.nfast, f.nheld), (0, 0));
+    }
+
+    #[test]
+    fn object_frames_are_held() {
+        let mut f = Frames::new();
+        let s = f.push_held(Hold::props(table(1)));
+        assert_eq!((f.nfast, f.nheld), (1, 1));
+        let a = f.push_array(table(2), true);
+        assert!(f.any_pending());
+        assert!(!f.pop_array(a));
+        f.pop_held(s);
+        assert_eq!((f.nfast, f.nheld), (0, 0));
+    }
+
+    #[test]
+    fn general_log_grows_past_inline_and_heap() {
+        let mut f = Frames::new();
+        for i in 0..1000 {
+            f.push(Hold::props(table(i)));
+        }
+        assert_eq!(f.glen, 1000);
+        for i in (0..1000).rev() {
+            assert_eq!(f.general(i).tagged, (0x1000 + 64 * i) | PROPS);
+        }
+        f.pop(1000);
+        assert_eq!(f.glen, 0);
+        f.free();
+        assert!(f.gheap.is_null());
+    }
+
+    #[test]
+    fn tags_fit_in_alignment() {
+        assert!(TAG < core::mem::align_of::<sys::zend_refcounted_h>().max(8));
+        let h = Hold::copy(
+            // SAFETY: a fake reference, only stored.
+            unsafe { Held::from_parts(0x2000 as *mut sys::zend_refcounted, 0x0307) },
+        );
+        assert_eq!(h.tagged & TAG, COPY);
+        assert_eq!(h.tagged >> 3, 0x0307);
+        assert_eq!(h.aux, 0x2000);
+    }
+}

@@ -123,14 +123,12 @@ impl Encoder {
         };
     }
 
-    /// The end of a walk: the output and the error code.
+    /// The end of a walk: the output and the error code (the encoder
+    /// keeps an empty buffer).
     #[inline(always)]
     pub fn finish(&mut self) -> (OutBuf, i32) {
         self.frames.free();
-        (
-            core::mem::replace(&mut self.buf, OutBuf::new()),
-            self.error_code,
-        )
+        (self.buf.take(), self.error_code)
     }
 
     /// After a panic caught around [`Encoder::encode`]: give back every
@@ -209,5 +207,51 @@ impl Encoder {
     #[inline(always)]
     fn container_stack_exhausted(&mut self) -> bool {
         self.depth >= STACK_CHECK_DEPTH && self.stack_exhausted()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_check_stops_unless_partial() {
+        let mut e = Encoder::new(0, 512);
+        assert!(e.check_depth(false).is_ok());
+        assert!(e.check_depth(true).is_err());
+        assert_eq!(e.error_code, error::DEPTH);
+        let mut e = Encoder::new(opt::PARTIAL_OUTPUT_ON_ERROR, 512);
+        assert!(e.check_depth(true).is_ok());
+        assert_eq!(e.error_code, error::DEPTH);
+    }
+
+    #[test]
+    fn fail_sets_the_code_once_and_keeps_exception_paths_codeless() {
+        let mut e = Encoder::new(0, 512);
+        assert!(e.fail(error::RECURSION, Out::Nothing).is_err());
+        assert_eq!(e.error_code, error::RECURSION);
+        assert!(e.fail(error::NONE, Out::Nothing).is_err());
+        assert_eq!(e.error_code, error::RECURSION);
+        assert!(e.fail(error::NONE, Out::NullIfPartial).is_err());
+        assert_eq!(e.buf.len(), 0);
+    }
+
+    #[test]
+    fn aborts_only_outside_partial_mode() {
+        let e = Encoder::new(0, 512);
+        assert!(e.aborts(Err(Fail)));
+        assert!(!e.aborts(Ok(())));
+        let e = Encoder::new(opt::PARTIAL_OUTPUT_ON_ERROR, 512);
+        assert!(!e.aborts(Err(Fail)));
+    }
+
+    #[test]
+    fn fast_depth_and_empty_array() {
+        let e = Encoder::new(opt::FORCE_OBJECT, 1000);
+        assert_eq!(e.fast_depth, STACK_CHECK_DEPTH);
+        assert_eq!(&e.empty_array, b"{}");
+        let e = Encoder::new(0, -5);
+        assert_eq!(e.fast_depth, 0);
+        assert_eq!(&e.empty_array, b"[]");
     }
 }

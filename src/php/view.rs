@@ -292,18 +292,43 @@ impl Table {
 #[derive(Clone, Copy)]
 pub struct Entry {
     pub val: Zv,
-    key: *mut sys::zend_string,
-    h: u64,
+    bucket: *const sys::Bucket,
 }
 
 impl Entry {
     /// The string key, or `None` for an integer key.
     #[inline(always)]
     pub fn key(&self) -> Option<ZStr> {
-        (!self.key.is_null()).then_some(ZStr(self.key))
+        // SAFETY: a used bucket of a held table (read when asked, as the
+        // C macro does).
+        let k = unsafe { (*self.bucket).key };
+        (!k.is_null()).then_some(ZStr(k))
     }
 
     /// The integer key (meaningful when [`Entry::key`] is `None`).
+    #[inline(always)]
+    pub fn index(&self) -> i64 {
+        // SAFETY: as above.
+        unsafe { (*self.bucket).h as i64 }
+    }
+}
+
+/// An entry of a packed table, or of [`zval::HtIter`]: its key kept.
+#[derive(Clone, Copy)]
+pub struct KeyedEntry {
+    pub val: Zv,
+    key: *mut sys::zend_string,
+    h: u64,
+}
+
+impl KeyedEntry {
+    /// The string key, or `None` for an integer key.
+    #[inline(always)]
+    pub fn key(&self) -> Option<ZStr> {
+        (!self.key.is_null()).then_some(ZStr(self.key))
+    }
+
+    /// The integer key (meaningful when [`KeyedEntry::key`] is `None`).
     #[inline(always)]
     pub fn index(&self) -> i64 {
         self.h as i64
@@ -340,8 +365,7 @@ impl Iterator for Buckets {
                 }
                 return Some(Entry {
                     val: Zv(z),
-                    key: (*cur).key,
-                    h: (*cur).h,
+                    bucket: cur,
                 });
             }
         }
@@ -387,10 +411,10 @@ impl Iterator for Packed {
 pub struct Entries(zval::HtIter);
 
 impl Iterator for Entries {
-    type Item = Entry;
+    type Item = KeyedEntry;
     #[inline(always)]
-    fn next(&mut self) -> Option<Entry> {
-        self.0.next().map(|e| Entry {
+    fn next(&mut self) -> Option<KeyedEntry> {
+        self.0.next().map(|e| KeyedEntry {
             val: Zv(e.val),
             key: e.key,
             h: e.h,
