@@ -67,55 +67,56 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
             return JSON_ENCODE.call_stock(ex, rv);
         }
         let value = override_::arg(ex, 1);
+        // Stock casts both to C int.
+        let opts = options as i32 as u32;
+        if lone_string(value, opts) {
+            if catch_unwind(AssertUnwindSafe(|| {
+                encode_lone_string(value, opts, options, rv)
+            }))
+            .is_err()
+            {
+                internal_error();
+            }
+            return;
+        }
         // The walk's state lives out here, so that after a panic what it
         // holds (references, recursion marks, the output) is given back.
-        let mut walk: Option<Encoder> = None;
+        let mut enc = Encoder::new(opts, depth as i32);
         if catch_unwind(AssertUnwindSafe(|| {
-            encode_call(value, options, depth, rv, &mut walk)
+            #[cfg(feature = "floor-probe")]
+            if opts & crate::probe::PROBE != 0 {
+                // SAFETY: value is the call's live argument; nothing runs
+                // meanwhile.
+                core::hint::black_box(crate::probe::read_all(value));
+                return sys::rustjson_return_false(rv);
+            }
+            // SAFETY: value is the call's live argument.
+            enc.encode(php::view::Zv::new(value));
+            let (buf, code) = enc.finish();
+            finish_call(buf, code, options, rv);
         }))
         .is_err()
         {
-            if let Some(enc) = walk.take() {
-                enc.recover_after_panic();
-            }
+            enc.recover_after_panic();
             internal_error();
         }
     }
 }
 
-unsafe fn encode_call(
-    value: *mut sys::zval,
-    options: i64,
-    depth: i64,
-    rv: *mut sys::zval,
-    walk: &mut Option<Encoder>,
-) {
-    // Stock casts both to C int.
-    let opts = options as i32 as u32;
-    #[cfg(feature = "floor-probe")]
-    if opts & crate::probe::PROBE != 0 {
-        // SAFETY: value is the call's live argument; nothing runs meanwhile.
-        core::hint::black_box(unsafe { crate::probe::read_all(value) });
-        // SAFETY: rv is the call's return slot.
-        return unsafe { sys::rustjson_return_false(rv) };
-    }
+/// A string alone, without NUMERIC_CHECK: php_json_encode_zval goes
+/// straight to php_json_escape_string, and so do we, without a walk's
+/// state.
+#[inline(always)]
+unsafe fn lone_string(value: *mut sys::zval, opts: u32) -> bool {
     // SAFETY: value is the call's live first argument.
-    if unsafe { php::zval::ztype(value) } == sys::IS_STRING && opts & opt::NUMERIC_CHECK == 0 {
-        // A string alone: php_json_encode_zval goes straight to
-        // php_json_escape_string, and so do we, without a walk's state.
-        let mut buf = OutBuf::new();
-        // SAFETY: a string zval points at a live zend_string.
-        let s = unsafe { php::zval::zstr_bytes((*value).value.str_) };
-        let code = crate::encode::encode_lone_string(&mut buf, s, opts);
-        // SAFETY: forwarded.
-        return unsafe { finish_call(buf, code, options, rv) };
-    }
-    let enc = walk.insert(Encoder::new(opts, depth as i32));
-    // SAFETY: value is the call's live argument.
-    enc.encode(unsafe { php::view::Zv::new(value) });
-    let (buf, code) = enc.finish();
-    // The walk is over: out of the panic recovery's reach.
-    *walk = None;
+    unsafe { php::zval::ztype(value) == sys::IS_STRING && opts & opt::NUMERIC_CHECK == 0 }
+}
+
+unsafe fn encode_lone_string(value: *mut sys::zval, opts: u32, options: i64, rv: *mut sys::zval) {
+    let mut buf = OutBuf::new();
+    // SAFETY: a string zval points at a live zend_string.
+    let s = unsafe { php::zval::zstr_bytes((*value).value.str_) };
+    let code = crate::encode::encode_lone_string(&mut buf, s, opts);
     // SAFETY: forwarded.
     unsafe { finish_call(buf, code, options, rv) }
 }

@@ -67,9 +67,12 @@ impl Encoder {
         let slot = self.frames.push_array(ht, refcounted);
         super::inject::point();
         let as_list = self.options & opt::FORCE_OBJECT == 0 && ht.is_list_nonempty();
+        if as_list {
+            self.buf.push(b'[');
+        }
         self.depth += 1;
         let mut need_comma = false;
-        let r = self.walk_table::<L>(ht, false, as_list, &mut need_comma);
+        let r = self.walk_elements::<L>(ht, false, as_list, &mut need_comma);
         let close = if as_list { b']' } else { b'}' };
         if !self.frames.pop_array(slot) {
             // Never held.
@@ -169,11 +172,14 @@ impl Encoder {
             n += 1;
         }
         super::inject::point();
+        if as_list {
+            self.buf.push(b'[');
+        }
         self.depth += 1;
         let mut need_comma = false;
         let hooked = val.ty() == crate::php::sys::IS_OBJECT && val.obj().class().has_hooks();
         let r = match table {
-            Some(t) if !hooked => self.walk_table::<L>(t, props, as_list, &mut need_comma),
+            Some(t) if !hooked => self.walk_elements::<L>(t, props, as_list, &mut need_comma),
             Some(t) => self.walk_hooked::<L>(val, t, &mut need_comma),
             None => {
                 self.buf.push(b'{');
@@ -189,10 +195,10 @@ impl Encoder {
     }
 
     /// The elements of a table, by kind: a property table (`is_object`), a
-    /// map, a packed list, a list stored as a hash. Writes the opening
-    /// bracket (a map's with its first key).
+    /// map, a packed list, a list stored as a hash. A map's `{` is written
+    /// with its first key (by the walk); a list's `[` by the caller.
     #[inline(always)]
-    pub(super) fn walk_table<L: Layout>(
+    pub(super) fn walk_elements<L: Layout>(
         &mut self,
         ht: Table,
         is_object: bool,
@@ -203,13 +209,10 @@ impl Encoder {
             self.walk_map::<true, L>(ht, need_comma)
         } else if !as_list {
             self.walk_map::<false, L>(ht, need_comma)
+        } else if ht.is_packed() {
+            self.walk_packed::<false, L>(ht, need_comma)
         } else {
-            self.buf.push(b'[');
-            if ht.is_packed() {
-                self.walk_packed::<false, L>(ht, need_comma)
-            } else {
-                self.walk_hash_list::<L>(ht, need_comma)
-            }
+            self.walk_hash_list::<L>(ht, need_comma)
         }
     }
 

@@ -150,10 +150,9 @@ pub(super) struct Frames {
     nheld: usize,
     /// General entries in use.
     glen: usize,
-    /// The general log's heap part (entries from INLINE_CAP on), and its
-    /// capacity.
+    /// The general log's heap part (entries from INLINE_CAP on; its
+    /// capacity, 16 and doubling, follows from the length).
     gheap: *mut Hold,
-    gheap_cap: usize,
     fast: [MaybeUninit<Hold>; FAST_CAP],
     ginline: [MaybeUninit<Hold>; INLINE_CAP],
 }
@@ -166,7 +165,6 @@ impl Frames {
             nheld: 0,
             glen: 0,
             gheap: core::ptr::null_mut(),
-            gheap_cap: 0,
             fast: [MaybeUninit::uninit(); FAST_CAP],
             ginline: [MaybeUninit::uninit(); INLINE_CAP],
         }
@@ -217,12 +215,12 @@ impl Frames {
     /// gives back its reference and mark)?
     #[inline(always)]
     pub(super) fn pop_array(&mut self, slot: usize) -> bool {
-        self.nfast = slot;
-        if slot >= self.nheld {
-            return false;
+        let held = slot < self.nheld;
+        if held {
+            self.nheld = slot;
         }
-        self.nheld = slot;
-        true
+        self.nfast = slot;
+        held
     }
 
     /// A fast object frame's entry, held (the pending ones are held
@@ -260,8 +258,9 @@ impl Frames {
 
     #[inline(never)]
     fn push_heap(&mut self, i: usize, h: Hold) {
-        if i >= self.gheap_cap {
-            let cap = (self.gheap_cap * 2).max(16);
+        // Full at 0 (none yet), 16, 32, 64...
+        if i == 0 || (i >= 16 && i.is_power_of_two()) {
+            let cap = (i * 2).max(16);
             // SAFETY: plain realloc of a block we own; abort on failure as
             // any Rust allocation failure would.
             unsafe {
@@ -271,9 +270,8 @@ impl Frames {
                 }
                 self.gheap = p.cast();
             }
-            self.gheap_cap = cap;
         }
-        // SAFETY: i < gheap_cap.
+        // SAFETY: i is below the capacity.
         unsafe { self.gheap.add(i).write(h) };
     }
 
@@ -307,7 +305,6 @@ impl Frames {
         // SAFETY: allocated by push_heap.
         unsafe { libc::free(self.gheap.cast()) };
         self.gheap = core::ptr::null_mut();
-        self.gheap_cap = 0;
     }
 
     /// After a panic: give back everything held, innermost first within

@@ -78,7 +78,6 @@ const _: () = assert!(!core::mem::needs_drop::<Encoder>());
 const _: () = assert!(!core::mem::needs_drop::<OutBuf>());
 const _: () = assert!(!core::mem::needs_drop::<frames::Frames>());
 const _: () = assert!(!core::mem::needs_drop::<crate::php::view::LocalZval>());
-const _: () = assert!(!core::mem::needs_drop::<Option<Encoder>>());
 
 /// How a failure shows in the output (see [`Encoder::fail`]).
 #[derive(Clone, Copy)]
@@ -134,10 +133,9 @@ impl Encoder {
     /// After a panic caught around [`Encoder::encode`]: give back every
     /// reference and recursion mark the walk held (see [`frames`]) and
     /// free the output.
-    pub fn recover_after_panic(self) {
-        let mut me = self;
-        me.frames.release_all();
-        me.buf.free();
+    pub fn recover_after_panic(&mut self) {
+        self.frames.release_all();
+        self.buf.take().free();
     }
 
     #[inline(always)]

@@ -313,14 +313,17 @@ impl Entry {
     }
 }
 
-/// An entry of a packed table, or of [`zval::HtIter`]: its key kept.
+/// An entry of [`zval::HtIter`]: its key kept. (Its keys are read by the
+/// hooked-properties walk, PHP 8.4+ only.)
 #[derive(Clone, Copy)]
+#[cfg_attr(not(php84), allow(dead_code))]
 pub struct KeyedEntry {
     pub val: Zv,
     key: *mut sys::zend_string,
     h: u64,
 }
 
+#[cfg_attr(not(php84), allow(dead_code))]
 impl KeyedEntry {
     /// The string key, or `None` for an integer key.
     #[inline(always)]
