@@ -191,10 +191,11 @@ impl Frames {
         self.nheld = self.nfast;
     }
 
-    /// A fast array frame's entry, pending: returns its slot for
-    /// [`Frames::pop_array`].
+    /// A fast array frame's entry, pending (popped by
+    /// [`Frames::pop_array`]: entries are pushed and popped in nesting
+    /// order, so at a frame's exit its entry is the last one, `nfast - 1`).
     #[inline(always)]
-    pub(super) fn push_array(&mut self, t: Table, counted: bool) -> usize {
+    pub(super) fn push_array(&mut self, t: Table, counted: bool) {
         let slot = self.nfast;
         debug_assert!(slot < FAST_CAP);
         // The aux word is not written (not read for arrays).
@@ -208,13 +209,14 @@ impl Frames {
                 .write(t.as_ptr() as usize | usize::from(counted));
         }
         self.nfast = slot + 1;
-        slot
     }
 
-    /// Pop the array entry at `slot`: was it held meanwhile (then the frame
-    /// gives back its reference and mark)?
+    /// Pop the last entry, an array frame's: was it held meanwhile (then
+    /// the frame gives back its reference and mark)?
     #[inline(always)]
-    pub(super) fn pop_array(&mut self, slot: usize) -> bool {
+    pub(super) fn pop_array(&mut self) -> bool {
+        debug_assert!(self.nfast > 0);
+        let slot = self.nfast.wrapping_sub(1);
         let held = slot < self.nheld;
         if held {
             self.nheld = slot;
@@ -224,9 +226,9 @@ impl Frames {
     }
 
     /// A fast object frame's entry, held (the pending ones are held
-    /// already): returns its slot for [`Frames::pop_held`].
+    /// already), popped by [`Frames::pop_held`].
     #[inline(always)]
-    pub(super) fn push_held(&mut self, h: Hold) -> usize {
+    pub(super) fn push_held(&mut self, h: Hold) {
         debug_assert!(self.nheld == self.nfast);
         let slot = self.nfast;
         debug_assert!(slot < FAST_CAP);
@@ -234,11 +236,13 @@ impl Frames {
         unsafe { *self.fast.get_unchecked_mut(slot) = MaybeUninit::new(h) };
         self.nfast = slot + 1;
         self.nheld = slot + 1;
-        slot
     }
 
+    /// Pop the last entry, a held object frame's.
     #[inline(always)]
-    pub(super) fn pop_held(&mut self, slot: usize) {
+    pub(super) fn pop_held(&mut self) {
+        debug_assert!(self.nfast > 0 && self.nfast == self.nheld);
+        let slot = self.nfast.wrapping_sub(1);
         self.nfast = slot;
         self.nheld = slot;
     }
@@ -275,11 +279,15 @@ impl Frames {
         unsafe { self.gheap.add(i).write(h) };
     }
 
-    /// Pop the last `n` general entries.
+    /// Pop the last `n` general entries (the heap part goes once the log
+    /// fits inline again: a finished walk has none left).
     #[inline(always)]
     pub(super) fn pop(&mut self, n: usize) {
         debug_assert!(self.glen >= n);
         self.glen -= n;
+        if self.glen <= INLINE_CAP {
+            self.free();
+        }
     }
 
     fn general(&self, i: usize) -> Hold {
@@ -292,7 +300,7 @@ impl Frames {
         }
     }
 
-    /// Free the log's heap part (the end of every call).
+    /// Free the log's heap part.
     #[inline(always)]
     pub(super) fn free(&mut self) {
         if !self.gheap.is_null() {
@@ -339,12 +347,12 @@ mod tests {
     #[test]
     fn pending_arrays_pop_unheld() {
         let mut f = Frames::new();
-        let a = f.push_array(table(1), true);
-        let b = f.push_array(table(2), false);
-        assert_eq!((a, b), (0, 1));
+        f.push_array(table(1), true);
+        f.push_array(table(2), false);
+        assert_eq!(f.nfast, 2);
         assert!(f.any_pending());
-        assert!(!f.pop_array(b));
-        assert!(!f.pop_array(a));
+        assert!(!f.pop_array());
+        assert!(!f.pop_array());
         assert!(!f.any_pending());
         assert_eq!((f.nfast, f.nheld), (0, 0));
     }
@@ -352,30 +360,30 @@ mod tests {
     #[test]
     fn held_arrays_report_held_at_pop() {
         let mut f = Frames::new();
-        let a = f.push_array(table(1), true);
-        let b = f.push_array(table(2), false);
+        f.push_array(table(1), true);
+        f.push_array(table(2), false);
         let mut seen = vec![];
         f.take_pending(|t, counted| seen.push((t.as_ptr() as usize, counted)));
         assert_eq!(seen, vec![(0x1040, true), (0x1080, false)]);
         assert!(!f.any_pending());
         // A frame entered after the hold is pending again.
-        let c = f.push_array(table(3), true);
+        f.push_array(table(3), true);
         assert!(f.any_pending());
-        assert!(!f.pop_array(c));
-        assert!(f.pop_array(b));
-        assert!(f.pop_array(a));
+        assert!(!f.pop_array());
+        assert!(f.pop_array());
+        assert!(f.pop_array());
         assert_eq!((f.nfast, f.nheld), (0, 0));
     }
 
     #[test]
     fn object_frames_are_held() {
         let mut f = Frames::new();
-        let s = f.push_held(Hold::props(table(1)));
+        f.push_held(Hold::props(table(1)));
         assert_eq!((f.nfast, f.nheld), (1, 1));
-        let a = f.push_array(table(2), true);
+        f.push_array(table(2), true);
         assert!(f.any_pending());
-        assert!(!f.pop_array(a));
-        f.pop_held(s);
+        assert!(!f.pop_array());
+        f.pop_held();
         assert_eq!((f.nfast, f.nheld), (0, 0));
     }
 
@@ -389,10 +397,10 @@ mod tests {
         for i in (0..1000).rev() {
             assert_eq!(f.general(i).tagged, (0x1000 + 64 * i) | PROPS);
         }
-        f.pop(1000);
-        assert_eq!(f.glen, 0);
-        f.free();
+        f.pop(990);
         assert!(f.gheap.is_null());
+        f.pop(10);
+        assert_eq!(f.glen, 0);
     }
 
     #[test]

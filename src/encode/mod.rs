@@ -126,7 +126,7 @@ impl Encoder {
     /// keeps an empty buffer).
     #[inline(always)]
     pub fn finish(&mut self) -> (OutBuf, i32) {
-        self.frames.free();
+        // (The frames' log has no heap part left: see Frames::pop.)
         (self.buf.take(), self.error_code)
     }
 

@@ -65,12 +65,12 @@ impl Encoder {
         let held = val.addref();
         ht.addref();
         ht.protect();
-        let slot = self.frames.push_held(Hold::table_obj(ht, obj));
+        self.frames.push_held(Hold::table_obj(ht, obj));
         super::inject::point();
         self.depth += 1;
         let mut need_comma = false;
         let r = self.walk_map::<true, L>(ht, &mut need_comma);
-        self.frames.pop_held(slot);
+        self.frames.pop_held();
         ht.unprotect();
         let r = self.close::<L>(r, need_comma, b'}');
         ht.release_properties();
@@ -89,12 +89,12 @@ impl Encoder {
         }
         let held = val.addref();
         obj.protect();
-        let slot = self.frames.push_held(Hold::slots_obj(obj));
+        self.frames.push_held(Hold::slots_obj(obj));
         super::inject::point();
         self.depth += 1;
         let mut need_comma = false;
         let r = self.walk_slots::<L>(obj, &mut need_comma);
-        self.frames.pop_held(slot);
+        self.frames.pop_held();
         obj.unprotect();
         let r = self.close::<L>(r, need_comma, b'}');
         held.release();
