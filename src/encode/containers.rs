@@ -5,7 +5,7 @@
 use super::frames::Hold;
 use super::layout::Layout;
 use super::{Encoder, Fail, Out, Status};
-use crate::php::view::{Gc, Table, Zv};
+use crate::php::view::{Gc, Marked, Table, Zv};
 use rustjson_core::options::{self as opt, error};
 use rustjson_core::Sink;
 

@@ -22,7 +22,7 @@
 //! thing, so the values can be encoded again and are freed as usual.
 use super::STACK_CHECK_DEPTH;
 use crate::php::sys;
-use crate::php::view::{Gc, Held, Obj, SerializableGuard, Table};
+use crate::php::view::{Gc, Held, Marked, Obj, SerializableGuard, Table};
 use core::mem::MaybeUninit;
 
 /// The fast frames' capacity (they nest under STACK_CHECK_DEPTH deep).
@@ -397,9 +397,11 @@ mod tests {
         for i in (0..1000).rev() {
             assert_eq!(f.general(i).tagged, (0x1000 + 64 * i) | PROPS);
         }
-        f.pop(990);
-        assert!(f.gheap.is_null());
-        f.pop(10);
+        f.pop(991);
+        assert!(!f.gheap.is_null(), "9 entries: one still on the heap");
+        f.pop(1);
+        assert!(f.gheap.is_null(), "8 entries fit inline");
+        f.pop(8);
         assert_eq!(f.glen, 0);
     }
 

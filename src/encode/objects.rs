@@ -5,7 +5,7 @@
 use super::frames::Hold;
 use super::layout::Layout;
 use super::{Encoder, Fail, Out, Status};
-use crate::php::view::{exception, LocalZval, Obj, Table, Zv};
+use crate::php::view::{exception, LocalZval, Marked, Obj, Table, Zv};
 use rustjson_core::options::error;
 
 impl Encoder {

@@ -187,27 +187,6 @@ impl Table {
         unsafe { zval::array_is_list_nonempty(self.0) }
     }
 
-    /// `GC_IS_RECURSIVE`.
-    #[inline(always)]
-    pub fn is_recursive(self) -> bool {
-        // SAFETY: as above.
-        unsafe { zval::gc_is_recursive(&(*self.0).gc) }
-    }
-
-    /// `GC_TRY_PROTECT_RECURSION`.
-    #[inline(always)]
-    pub fn protect(self) {
-        // SAFETY: as above.
-        unsafe { zval::gc_try_protect(&mut (*self.0).gc) }
-    }
-
-    /// `GC_TRY_UNPROTECT_RECURSION`.
-    #[inline(always)]
-    pub fn unprotect(self) {
-        // SAFETY: as above.
-        unsafe { zval::gc_try_unprotect(&mut (*self.0).gc) }
-    }
-
     /// `GC_TRY_ADDREF`.
     #[inline(always)]
     pub fn addref(self) {
@@ -453,24 +432,6 @@ impl Obj {
         (!ht.is_null()).then_some(Table(ht))
     }
 
-    #[inline(always)]
-    pub fn is_recursive(self) -> bool {
-        // SAFETY: as above.
-        unsafe { zval::gc_is_recursive(&(*self.0).gc) }
-    }
-
-    #[inline(always)]
-    pub fn protect(self) {
-        // SAFETY: as above.
-        unsafe { zval::gc_try_protect(&mut (*self.0).gc) }
-    }
-
-    #[inline(always)]
-    pub fn unprotect(self) {
-        // SAFETY: as above.
-        unsafe { zval::gc_try_unprotect(&mut (*self.0).gc) }
-    }
-
     /// The reference of a counted copy of an object zval, dropped (the last
     /// one destroys the object: its destructor is user code).
     #[inline(always)]
@@ -644,24 +605,48 @@ impl Gc {
     }
 }
 
-impl Table {
-    /// The table's header.
+/// A refcounted value (array or object) and its recursion mark.
+pub trait Marked: Copy {
+    /// The value's header.
+    fn gc(self) -> Gc;
+
+    /// `GC_IS_RECURSIVE`.
     #[inline(always)]
-    pub fn gc(self) -> Gc {
+    fn is_recursive(self) -> bool {
+        self.gc().is_recursive()
+    }
+
+    /// `GC_TRY_PROTECT_RECURSION`.
+    #[inline(always)]
+    fn protect(self) {
+        self.gc().protect()
+    }
+
+    /// `GC_TRY_UNPROTECT_RECURSION`.
+    #[inline(always)]
+    fn unprotect(self) {
+        self.gc().unprotect()
+    }
+}
+
+impl Marked for Table {
+    #[inline(always)]
+    fn gc(self) -> Gc {
         // SAFETY: a live table (the handle's contract); the header is its
         // first member.
         Gc(unsafe { &raw mut (*self.0).gc })
     }
 }
 
-impl Obj {
-    /// The object's header.
+impl Marked for Obj {
     #[inline(always)]
-    pub fn gc(self) -> Gc {
+    fn gc(self) -> Gc {
         // SAFETY: a live object; the header is its first member.
         Gc(unsafe { &raw mut (*self.0).gc })
     }
+}
 
+impl Obj {
     /// `rustjson_serializable_enter`: the JsonSerializable recursion guard
     /// (8.3+ the object's JSON guard, 8.2 the mark of its property table).
     /// `None` when already taken (recursion), else the guard to leave.
