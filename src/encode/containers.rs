@@ -252,7 +252,11 @@ impl Encoder {
         }
         // What precedes the next key: the object's `{`, then `,`.
         let mut sep = b'{';
-        for e in ht.buckets() {
+        let mut c = ht.buckets();
+        while c.more() {
+            let Some(e) = c.step() else {
+                continue;
+            };
             match e.key() {
                 Some(k) => {
                     if OBJ && k.bytes().first() == Some(&0) {
@@ -283,7 +287,11 @@ impl Encoder {
         need_comma: &mut bool,
     ) -> Status {
         let mut sep = b'{';
-        for (z, index) in ht.packed() {
+        let mut c = ht.packed();
+        while c.more() {
+            let Some((z, index)) = c.step() else {
+                continue;
+            };
             if KEYS {
                 self.map_int_key::<L>(index, sep);
                 sep = b',';

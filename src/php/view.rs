@@ -317,75 +317,88 @@ impl KeyedEntry {
     }
 }
 
-/// A hash table's buckets, in order: IS_INDIRECT resolved, UNDEF skipped,
-/// the coming elements prefetched.
+/// A hash table's buckets, in order (`ZEND_HASH_FOREACH`'s loop, driven
+/// by the caller: `while c.more() { let Some(e) = c.step() else { continue }; ... }`):
+/// IS_INDIRECT resolved, UNDEF slots skipped, the coming elements
+/// prefetched.
 pub struct Buckets {
     cur: *mut sys::Bucket,
     end: *mut sys::Bucket,
 }
 
-impl Iterator for Buckets {
-    type Item = Entry;
+impl Buckets {
+    /// Are there buckets left?
     #[inline(always)]
-    fn next(&mut self) -> Option<Entry> {
-        while self.cur < self.end {
-            let cur = self.cur;
-            // SAFETY: cur is one of the table's used buckets (the table is
-            // held, its data read once); the next ones are only prefetched.
-            unsafe {
-                self.cur = cur.add(1);
-                zval::prefetch_bucket(cur.wrapping_add(2), self.end);
-                if self.cur < self.end {
-                    zval::prefetch_inner(&(*self.cur).val);
-                }
-                let mut z: *mut sys::zval = &mut (*cur).val;
-                if zval::ztype(z) == sys::IS_INDIRECT {
-                    z = zval::indirect(z);
-                }
-                if zval::ztype(z) == sys::IS_UNDEF {
-                    continue;
-                }
-                return Some(Entry {
-                    val: Zv(z),
-                    bucket: cur,
-                });
+    pub fn more(&self) -> bool {
+        self.cur < self.end
+    }
+
+    /// Take the next bucket (when [`Buckets::more`]): its element, or
+    /// `None` for an unused (UNDEF) slot; the coming ones are prefetched.
+    #[inline(always)]
+    pub fn step(&mut self) -> Option<Entry> {
+        debug_assert!(self.more());
+        let cur = self.cur;
+        // SAFETY: cur is one of the table's used buckets (the table is
+        // held, its data read once); the next ones are only prefetched.
+        unsafe {
+            self.cur = cur.add(1);
+            zval::prefetch_bucket(cur.wrapping_add(2), self.end);
+            if self.cur < self.end {
+                zval::prefetch_inner(&(*self.cur).val);
             }
+            let mut z: *mut sys::zval = &mut (*cur).val;
+            if zval::ztype(z) == sys::IS_INDIRECT {
+                z = zval::indirect(z);
+            }
+            if zval::ztype(z) == sys::IS_UNDEF {
+                return None;
+            }
+            Some(Entry {
+                val: Zv(z),
+                bucket: cur,
+            })
         }
-        None
     }
 }
 
-/// A packed table's slots, in order, with their indexes (as [`Buckets`]).
+/// A packed table's slots, in order, with their indexes (driven as
+/// [`Buckets`]).
 pub struct Packed {
     base: *mut sys::zval,
     cur: *mut sys::zval,
     end: *mut sys::zval,
 }
 
-impl Iterator for Packed {
-    type Item = (Zv, i64);
+impl Packed {
+    /// Are there slots left?
     #[inline(always)]
-    fn next(&mut self) -> Option<(Zv, i64)> {
-        while self.cur < self.end {
-            let mut z = self.cur;
-            // SAFETY: as in Buckets::next.
-            unsafe {
-                self.cur = z.add(1);
-                zval::prefetch_zval(z.wrapping_add(2), self.end);
-                if self.cur < self.end {
-                    zval::prefetch_inner(self.cur);
-                }
-                let index = self.cur.offset_from(self.base) - 1;
-                if zval::ztype(z) == sys::IS_INDIRECT {
-                    z = zval::indirect(z);
-                }
-                if zval::ztype(z) == sys::IS_UNDEF {
-                    continue;
-                }
-                return Some((Zv(z), index as i64));
+    pub fn more(&self) -> bool {
+        self.cur < self.end
+    }
+
+    /// Take the next slot (when [`Packed::more`]): its element and index,
+    /// or `None` for an unused slot (as [`Buckets::step`]).
+    #[inline(always)]
+    pub fn step(&mut self) -> Option<(Zv, i64)> {
+        debug_assert!(self.more());
+        let mut z = self.cur;
+        // SAFETY: as in Buckets::step.
+        unsafe {
+            self.cur = z.add(1);
+            zval::prefetch_zval(z.wrapping_add(2), self.end);
+            if self.cur < self.end {
+                zval::prefetch_inner(self.cur);
             }
+            let index = self.cur.offset_from(self.base) - 1;
+            if zval::ztype(z) == sys::IS_INDIRECT {
+                z = zval::indirect(z);
+            }
+            if zval::ztype(z) == sys::IS_UNDEF {
+                return None;
+            }
+            Some((Zv(z), index as i64))
         }
-        None
     }
 }
 
