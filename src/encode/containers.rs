@@ -64,7 +64,7 @@ impl Encoder {
             return self.encode_container_copy::<L>(val);
         }
         let refcounted = val.refcounted();
-        self.frames.push_array(ht, refcounted);
+        let slot = self.frames.push_array(ht, refcounted);
         super::inject::point();
         let as_list = self.options & opt::FORCE_OBJECT == 0 && ht.is_list_nonempty();
         if as_list {
@@ -74,7 +74,7 @@ impl Encoder {
         let mut need_comma = false;
         let r = self.walk_elements::<L>(ht, false, as_list, &mut need_comma);
         let close = if as_list { b']' } else { b'}' };
-        if !self.frames.pop_array() {
+        if !self.frames.pop_array(slot) {
             // Never held.
             return self.close::<L>(r, need_comma, close);
         }

@@ -7,11 +7,11 @@
 //! while it holds it:
 //!
 //! - the fast frames (arrays and plain objects below `fast_depth`, so
-//!   fewer than STACK_CHECK_DEPTH of them nest) in a fixed array. A fast
-//!   array frame defers its reference and mark (see
-//!   [`super::Encoder::hold_pending`]): its entry is *pending* until
-//!   something makes the walk hold it; entries `[0, nheld)` are held,
-//!   `[nheld, nfast)` pending;
+//!   fewer than STACK_CHECK_DEPTH of them nest) in two fixed arrays. A
+//!   fast array frame defers its reference and mark (see
+//!   [`super::Encoder::hold_pending`]): its entry is *pending*, and the
+//!   pending entries (always the innermost frames) move to the *held* ones
+//!   when the walk holds them; object frames push held entries;
 //! - the general frames (deep containers, property tables, jsonSerialize()
 //!   calls), unbounded, in a log that starts inline and grows with
 //!   `realloc` (no `Drop`: freed by [`Frames::free`]).
@@ -145,15 +145,19 @@ impl Hold {
 
 #[repr(C)]
 pub(super) struct Frames {
-    /// Fast entries in use: `[0, nheld)` held, `[nheld, nfast)` pending.
-    nfast: usize,
+    /// Pending fast array entries: `pend[..npend]`, the innermost fast
+    /// array frames, outermost first (the walk holds them all at once).
+    npend: usize,
+    /// Held fast entries: `held[..nheld]`, outermost first.
     nheld: usize,
     /// General entries in use.
     glen: usize,
     /// The general log's heap part (entries from INLINE_CAP on; its
     /// capacity, 16 and doubling, follows from the length).
     gheap: *mut Hold,
-    fast: [MaybeUninit<Hold>; FAST_CAP],
+    /// A pending array: its table, bit 0 set when its zval is counted.
+    pend: [MaybeUninit<usize>; FAST_CAP],
+    held: [MaybeUninit<Hold>; FAST_CAP],
     ginline: [MaybeUninit<Hold>; INLINE_CAP],
 }
 
@@ -161,11 +165,12 @@ impl Frames {
     #[inline(always)]
     pub(super) fn new() -> Frames {
         Frames {
-            nfast: 0,
+            npend: 0,
             nheld: 0,
             glen: 0,
             gheap: core::ptr::null_mut(),
-            fast: [MaybeUninit::uninit(); FAST_CAP],
+            pend: [MaybeUninit::uninit(); FAST_CAP],
+            held: [MaybeUninit::uninit(); FAST_CAP],
             ginline: [MaybeUninit::uninit(); INLINE_CAP],
         }
     }
@@ -173,78 +178,82 @@ impl Frames {
     /// Are there pending fast entries?
     #[inline(always)]
     pub(super) fn any_pending(&self) -> bool {
-        self.nheld != self.nfast
+        self.npend != 0
     }
 
-    /// The pending entries, to hold (by the caller's function), then held.
+    /// Hold the pending entries (by the caller's function): they move to
+    /// the held entries, in order.
     #[inline(always)]
     pub(super) fn take_pending(&mut self, mut hold: impl FnMut(Table, bool)) {
-        for i in self.nheld..self.nfast.min(FAST_CAP) {
-            // SAFETY: entries below nfast were written by the fast frames
+        let n = self.npend.min(FAST_CAP);
+        for i in 0..n {
+            // SAFETY: entries below npend were written by the fast frames
             // still on the stack (in bounds: the loop stops at FAST_CAP).
-            let e = unsafe { self.fast.get_unchecked(i).assume_init().tagged };
+            let e = unsafe { self.pend.get_unchecked(i).assume_init() };
             // SAFETY: a pending entry's table is live: no user code ran
             // since its frame was entered.
             let t = unsafe { Table::new((e & !TAG) as *mut sys::HashTable) };
             hold(t, e & ARRAY_COUNTED != 0);
+            let j = self.nheld + i;
+            debug_assert!(j < FAST_CAP);
+            // SAFETY: in bounds: each fast frame has one entry, pending
+            // or held, and fewer than FAST_CAP nest.
+            unsafe {
+                *self.held.get_unchecked_mut(j) = MaybeUninit::new(Hold { tagged: e, aux: 0 })
+            };
         }
-        self.nheld = self.nfast;
+        self.nheld += n;
+        self.npend = 0;
     }
 
-    /// A fast array frame's entry, pending (popped by
-    /// [`Frames::pop_array`]: entries are pushed and popped in nesting
-    /// order, so at a frame's exit its entry is the last one, `nfast - 1`).
+    /// A fast array frame's entry, pending: returns its slot for
+    /// [`Frames::pop_array`].
     #[inline(always)]
-    pub(super) fn push_array(&mut self, t: Table, counted: bool) {
-        let slot = self.nfast;
+    pub(super) fn push_array(&mut self, t: Table, counted: bool) -> usize {
+        let slot = self.npend;
         debug_assert!(slot < FAST_CAP);
-        // The aux word is not written (not read for arrays).
         // SAFETY: in bounds: fast frames are entered only below fast_depth
         // (at most STACK_CHECK_DEPTH), and each adds a level.
         unsafe {
-            self.fast
-                .get_unchecked_mut(slot)
-                .as_mut_ptr()
-                .cast::<usize>()
-                .write(t.as_ptr() as usize | usize::from(counted));
+            *self.pend.get_unchecked_mut(slot) =
+                MaybeUninit::new(t.as_ptr() as usize | usize::from(counted));
         }
-        self.nfast = slot + 1;
+        self.npend = slot + 1;
+        slot
     }
 
-    /// Pop the last entry, an array frame's: was it held meanwhile (then
-    /// the frame gives back its reference and mark)?
+    /// Pop the entry of the array frame that pushed at `slot`: was it held
+    /// meanwhile (then the frame gives back its reference and mark)? A
+    /// pending entry is still at its slot (the pending ones are the
+    /// innermost frames); a held one is the last held entry.
     #[inline(always)]
-    pub(super) fn pop_array(&mut self) -> bool {
-        debug_assert!(self.nfast > 0);
-        let slot = self.nfast.wrapping_sub(1);
-        let held = slot < self.nheld;
-        if held {
-            self.nheld = slot;
+    pub(super) fn pop_array(&mut self, slot: usize) -> bool {
+        if self.npend > slot {
+            self.npend = slot;
+            return false;
         }
-        self.nfast = slot;
-        held
+        debug_assert!(self.nheld > 0);
+        self.nheld -= 1;
+        true
     }
 
     /// A fast object frame's entry, held (the pending ones are held
     /// already), popped by [`Frames::pop_held`].
     #[inline(always)]
     pub(super) fn push_held(&mut self, h: Hold) {
-        debug_assert!(self.nheld == self.nfast);
-        let slot = self.nfast;
-        debug_assert!(slot < FAST_CAP);
-        // SAFETY: in bounds, as in push_array.
-        unsafe { *self.fast.get_unchecked_mut(slot) = MaybeUninit::new(h) };
-        self.nfast = slot + 1;
-        self.nheld = slot + 1;
+        debug_assert!(self.npend == 0);
+        let i = self.nheld;
+        debug_assert!(i < FAST_CAP);
+        // SAFETY: in bounds, as in take_pending.
+        unsafe { *self.held.get_unchecked_mut(i) = MaybeUninit::new(h) };
+        self.nheld = i + 1;
     }
 
-    /// Pop the last entry, a held object frame's.
+    /// Pop the last held entry, an object frame's.
     #[inline(always)]
     pub(super) fn pop_held(&mut self) {
-        debug_assert!(self.nfast > 0 && self.nfast == self.nheld);
-        let slot = self.nfast.wrapping_sub(1);
-        self.nfast = slot;
-        self.nheld = slot;
+        debug_assert!(self.nheld > 0);
+        self.nheld -= 1;
     }
 
     /// A general frame's entry.
@@ -322,12 +331,12 @@ impl Frames {
     pub(super) fn release_all(&mut self) {
         for i in (0..self.nheld.min(FAST_CAP)).rev() {
             // SAFETY: held entries were written by their frames.
-            unsafe { self.fast[i].assume_init() }.release();
+            unsafe { self.held[i].assume_init() }.release();
         }
         for i in (0..self.glen).rev() {
             self.general(i).release();
         }
-        self.nfast = 0;
+        self.npend = 0;
         self.nheld = 0;
         self.glen = 0;
         self.free();
@@ -347,44 +356,46 @@ mod tests {
     #[test]
     fn pending_arrays_pop_unheld() {
         let mut f = Frames::new();
-        f.push_array(table(1), true);
-        f.push_array(table(2), false);
-        assert_eq!(f.nfast, 2);
+        let a = f.push_array(table(1), true);
+        let b = f.push_array(table(2), false);
+        assert_eq!((a, b), (0, 1));
         assert!(f.any_pending());
-        assert!(!f.pop_array());
-        assert!(!f.pop_array());
+        assert!(!f.pop_array(b));
+        assert!(!f.pop_array(a));
         assert!(!f.any_pending());
-        assert_eq!((f.nfast, f.nheld), (0, 0));
+        assert_eq!((f.npend, f.nheld), (0, 0));
     }
 
     #[test]
     fn held_arrays_report_held_at_pop() {
         let mut f = Frames::new();
-        f.push_array(table(1), true);
-        f.push_array(table(2), false);
+        let a = f.push_array(table(1), true);
+        let b = f.push_array(table(2), false);
         let mut seen = vec![];
         f.take_pending(|t, counted| seen.push((t.as_ptr() as usize, counted)));
         assert_eq!(seen, vec![(0x1040, true), (0x1080, false)]);
         assert!(!f.any_pending());
+        assert_eq!(f.nheld, 2);
         // A frame entered after the hold is pending again.
-        f.push_array(table(3), true);
+        let c = f.push_array(table(3), true);
+        assert_eq!(c, 0);
         assert!(f.any_pending());
-        assert!(!f.pop_array());
-        assert!(f.pop_array());
-        assert!(f.pop_array());
-        assert_eq!((f.nfast, f.nheld), (0, 0));
+        assert!(!f.pop_array(c));
+        assert!(f.pop_array(b));
+        assert!(f.pop_array(a));
+        assert_eq!((f.npend, f.nheld), (0, 0));
     }
 
     #[test]
     fn object_frames_are_held() {
         let mut f = Frames::new();
         f.push_held(Hold::props(table(1)));
-        assert_eq!((f.nfast, f.nheld), (1, 1));
-        f.push_array(table(2), true);
+        assert_eq!((f.npend, f.nheld), (0, 1));
+        let a = f.push_array(table(2), true);
         assert!(f.any_pending());
-        assert!(!f.pop_array());
+        assert!(!f.pop_array(a));
         f.pop_held();
-        assert_eq!((f.nfast, f.nheld), (0, 0));
+        assert_eq!((f.npend, f.nheld), (0, 0));
     }
 
     #[test]
