@@ -148,8 +148,9 @@ pub(super) struct Frames {
     /// Pending fast array entries: `pend[..npend]`, the innermost fast
     /// array frames, outermost first (the walk holds them all at once).
     npend: usize,
-    /// Held fast entries: `held[..nheld]`, outermost first.
-    nheld: usize,
+    /// Held fast entries: `held[..top]`, outermost first; `top` points
+    /// into `held` once [`Frames::arm`] ran (null before).
+    top: *mut Hold,
     /// General entries in use.
     glen: usize,
     /// The general log's heap part (entries from INLINE_CAP on; its
@@ -166,13 +167,31 @@ impl Frames {
     pub(super) fn new() -> Frames {
         Frames {
             npend: 0,
-            nheld: 0,
+            top: core::ptr::null_mut(),
             glen: 0,
             gheap: core::ptr::null_mut(),
             pend: [MaybeUninit::uninit(); FAST_CAP],
             held: [MaybeUninit::uninit(); FAST_CAP],
             ginline: [MaybeUninit::uninit(); INLINE_CAP],
         }
+    }
+
+    /// Point the held stack at its storage: once the frames are where they
+    /// stay for the walk (they must not move afterwards: the encoder lives
+    /// in its caller's frame for the whole call).
+    #[inline(always)]
+    pub(super) fn arm(&mut self) {
+        self.top = self.held.as_mut_ptr().cast();
+    }
+
+    /// How many held entries there are.
+    #[inline(always)]
+    fn nheld(&self) -> usize {
+        if self.top.is_null() {
+            return 0;
+        }
+        // SAFETY: top points into `held` (arm), at or after its start.
+        unsafe { self.top.offset_from(self.held.as_ptr().cast::<Hold>()) as usize }
     }
 
     /// Are there pending fast entries?
@@ -194,15 +213,14 @@ impl Frames {
             // since its frame was entered.
             let t = unsafe { Table::new((e & !TAG) as *mut sys::HashTable) };
             hold(t, e & ARRAY_COUNTED != 0);
-            let j = self.nheld + i;
-            debug_assert!(j < FAST_CAP);
+            debug_assert!(self.nheld() + i < FAST_CAP);
             // SAFETY: in bounds: each fast frame has one entry, pending
-            // or held, and fewer than FAST_CAP nest.
-            unsafe {
-                *self.held.get_unchecked_mut(j) = MaybeUninit::new(Hold { tagged: e, aux: 0 })
-            };
+            // or held, and fewer than FAST_CAP nest; top is armed (the
+            // walk runs).
+            unsafe { self.top.add(i).write(Hold { tagged: e, aux: 0 }) };
         }
-        self.nheld += n;
+        // SAFETY: as above.
+        self.top = unsafe { self.top.add(n) };
         self.npend = 0;
     }
 
@@ -232,8 +250,9 @@ impl Frames {
             self.npend = slot;
             return false;
         }
-        debug_assert!(self.nheld > 0);
-        self.nheld -= 1;
+        debug_assert!(self.nheld() > 0);
+        // SAFETY: the frame's held entry is the last one.
+        self.top = unsafe { self.top.sub(1) };
         true
     }
 
@@ -242,18 +261,20 @@ impl Frames {
     #[inline(always)]
     pub(super) fn push_held(&mut self, h: Hold) {
         debug_assert!(self.npend == 0);
-        let i = self.nheld;
-        debug_assert!(i < FAST_CAP);
+        debug_assert!(self.nheld() < FAST_CAP);
         // SAFETY: in bounds, as in take_pending.
-        unsafe { *self.held.get_unchecked_mut(i) = MaybeUninit::new(h) };
-        self.nheld = i + 1;
+        unsafe {
+            self.top.write(h);
+            self.top = self.top.add(1);
+        }
     }
 
     /// Pop the last held entry, an object frame's.
     #[inline(always)]
     pub(super) fn pop_held(&mut self) {
-        debug_assert!(self.nheld > 0);
-        self.nheld -= 1;
+        debug_assert!(self.nheld() > 0);
+        // SAFETY: the frame's entry is the last one.
+        self.top = unsafe { self.top.sub(1) };
     }
 
     /// A general frame's entry.
@@ -329,7 +350,7 @@ impl Frames {
     /// are its own references and marks, so the order between records does
     /// not matter), then free the log.
     pub(super) fn release_all(&mut self) {
-        for i in (0..self.nheld.min(FAST_CAP)).rev() {
+        for i in (0..self.nheld().min(FAST_CAP)).rev() {
             // SAFETY: held entries were written by their frames.
             unsafe { self.held[i].assume_init() }.release();
         }
@@ -337,7 +358,7 @@ impl Frames {
             self.general(i).release();
         }
         self.npend = 0;
-        self.nheld = 0;
+        self.top = core::ptr::null_mut();
         self.glen = 0;
         self.free();
     }
@@ -363,19 +384,20 @@ mod tests {
         assert!(!f.pop_array(b));
         assert!(!f.pop_array(a));
         assert!(!f.any_pending());
-        assert_eq!((f.npend, f.nheld), (0, 0));
+        assert_eq!((f.npend, f.nheld()), (0, 0));
     }
 
     #[test]
     fn held_arrays_report_held_at_pop() {
         let mut f = Frames::new();
+        f.arm();
         let a = f.push_array(table(1), true);
         let b = f.push_array(table(2), false);
         let mut seen = vec![];
         f.take_pending(|t, counted| seen.push((t.as_ptr() as usize, counted)));
         assert_eq!(seen, vec![(0x1040, true), (0x1080, false)]);
         assert!(!f.any_pending());
-        assert_eq!(f.nheld, 2);
+        assert_eq!(f.nheld(), 2);
         // A frame entered after the hold is pending again.
         let c = f.push_array(table(3), true);
         assert_eq!(c, 0);
@@ -383,19 +405,20 @@ mod tests {
         assert!(!f.pop_array(c));
         assert!(f.pop_array(b));
         assert!(f.pop_array(a));
-        assert_eq!((f.npend, f.nheld), (0, 0));
+        assert_eq!((f.npend, f.nheld()), (0, 0));
     }
 
     #[test]
     fn object_frames_are_held() {
         let mut f = Frames::new();
+        f.arm();
         f.push_held(Hold::props(table(1)));
-        assert_eq!((f.npend, f.nheld), (0, 1));
+        assert_eq!((f.npend, f.nheld()), (0, 1));
         let a = f.push_array(table(2), true);
         assert!(f.any_pending());
         assert!(!f.pop_array(a));
         f.pop_held();
-        assert_eq!((f.npend, f.nheld), (0, 0));
+        assert_eq!((f.npend, f.nheld()), (0, 0));
     }
 
     #[test]

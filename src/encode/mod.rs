@@ -115,6 +115,8 @@ impl Encoder {
     /// Encode `value` (the call's argument), compact or pretty as the
     /// options say: the one place the layout is chosen.
     pub fn encode(&mut self, value: Zv) {
+        // The encoder stays where it is until the call ends.
+        self.frames.arm();
         let _ = if self.options & opt::PRETTY_PRINT != 0 {
             self.encode_zval::<layout::Pretty>(value)
         } else {
