@@ -67,41 +67,58 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
             return JSON_ENCODE.call_stock(ex, rv);
         }
         let value = override_::arg(ex, 1);
-        if catch_unwind(AssertUnwindSafe(|| encode_call(value, options, depth, rv))).is_err() {
+        // Stock casts both to C int.
+        let opts = options as i32 as u32;
+        if lone_string(value, opts) {
+            if catch_unwind(AssertUnwindSafe(|| {
+                encode_lone_string(value, opts, options, rv)
+            }))
+            .is_err()
+            {
+                internal_error();
+            }
+            return;
+        }
+        // The walk's state lives out here, so that after a panic what it
+        // holds (references, recursion marks, the output) is given back.
+        let mut enc = Encoder::new(opts, depth as i32);
+        if catch_unwind(AssertUnwindSafe(|| {
+            #[cfg(feature = "floor-probe")]
+            if opts & crate::probe::PROBE != 0 {
+                // SAFETY: value is the call's live argument; nothing runs
+                // meanwhile.
+                core::hint::black_box(crate::probe::read_all(value));
+                return sys::rustjson_return_false(rv);
+            }
+            // SAFETY: value is the call's live argument.
+            enc.encode(php::view::Zv::new(value));
+            let (buf, code) = enc.finish();
+            finish_call(buf, code, options, rv);
+        }))
+        .is_err()
+        {
+            enc.recover_after_panic();
             internal_error();
         }
     }
 }
 
-unsafe fn encode_call(value: *mut sys::zval, options: i64, depth: i64, rv: *mut sys::zval) {
-    // Stock casts both to C int.
-    let opts = options as i32 as u32;
-    #[cfg(feature = "floor-probe")]
-    if opts & crate::probe::PROBE != 0 {
-        // SAFETY: value is the call's live argument; nothing runs meanwhile.
-        core::hint::black_box(unsafe { crate::probe::read_all(value) });
-        // SAFETY: rv is the call's return slot.
-        return unsafe { sys::rustjson_return_false(rv) };
-    }
+/// A string alone, without NUMERIC_CHECK: php_json_encode_zval goes
+/// straight to php_json_escape_string, and so do we, without a walk's
+/// state.
+#[inline(always)]
+unsafe fn lone_string(value: *mut sys::zval, opts: u32) -> bool {
     // SAFETY: value is the call's live first argument.
-    if unsafe { php::zval::ztype(value) } == sys::IS_STRING && opts & opt::NUMERIC_CHECK == 0 {
-        // A string alone: php_json_encode_zval goes straight to
-        // php_json_escape_string, and so do we, without a walk's state.
-        let mut buf = OutBuf::new();
-        // SAFETY: a string zval points at a live zend_string.
-        let s = unsafe { php::zval::zstr_bytes((*value).value.str_) };
-        let code = if rustjson_core::escape::escape_string(&mut buf, s, opts).is_ok() {
-            0
-        } else {
-            crate::encode::utf8_failure(&mut buf, opts)
-        };
-        // SAFETY: forwarded.
-        return unsafe { finish_call(buf, code, options, rv) };
-    }
-    let mut enc = Encoder::new(opts, depth as i32);
-    let _ = enc.encode_zval(value);
+    unsafe { php::zval::ztype(value) == sys::IS_STRING && opts & opt::NUMERIC_CHECK == 0 }
+}
+
+unsafe fn encode_lone_string(value: *mut sys::zval, opts: u32, options: i64, rv: *mut sys::zval) {
+    let mut buf = OutBuf::new();
+    // SAFETY: a string zval points at a live zend_string.
+    let s = unsafe { php::zval::zstr_bytes((*value).value.str_) };
+    let code = crate::encode::encode_lone_string(&mut buf, s, opts);
     // SAFETY: forwarded.
-    unsafe { finish_call(enc.buf, enc.error_code, options, rv) }
+    unsafe { finish_call(buf, code, options, rv) }
 }
 
 /// The end of `PHP_FUNCTION(json_encode)`: the error bookkeeping, then the
@@ -301,5 +318,18 @@ pub fn info(module: *mut sys::zend_module_entry) {
     unsafe {
         sys::php_info_print_table_end();
         sys::rustjson_display_ini(module);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn error_messages_are_nul_terminated_and_cover_every_code() {
+        for code in 0..=11 {
+            let m = super::error_message(code);
+            assert_eq!(m.last(), Some(&0));
+            assert_ne!(m, b"Unknown error\0", "code {code}");
+        }
+        assert_eq!(super::error_message(12), b"Unknown error\0");
     }
 }

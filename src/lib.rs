@@ -43,5 +43,8 @@ unsafe extern "C" fn info(module: *mut ModuleEntry) {
 #[php(startup = startup)]
 pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
     let module = module.shutdown_function(shutdown).info_function(info);
-    functions::register(module)
+    let module = functions::register(module);
+    #[cfg(feature = "panic-inject")]
+    let module = encode::register_panic_inject(module);
+    module
 }

@@ -1,7 +1,9 @@
 //! The Zend boundary: bindings, the C shim and thin views over PHP values.
 //! Everything that touches PHP memory or calls into PHP lives below here.
+mod abi;
 pub mod outbuf;
 pub mod sys;
+pub mod view;
 pub mod zval;
 
 use std::sync::atomic::{AtomicPtr, Ordering};
@@ -35,4 +37,36 @@ pub fn serialize_precision() -> i64 {
 pub fn set_json_error(code: i32) {
     // SAFETY: json_globals is live for the whole process (thread on ZTS).
     unsafe { *sys::rustjson_json_error_code_ptr() = code }
+}
+
+/// `ZEND_DOUBLE_MAX_LENGTH`: 3 + DBL_MANT_DIG - DBL_MIN_EXP.
+pub const DOUBLE_MAX_LENGTH: usize = 3 + 53 + 1021;
+
+/// What `is_numeric_string` finds in a string.
+pub enum Numeric {
+    Long(i64),
+    Double(f64),
+    No,
+}
+
+/// `is_numeric_string(s, len, &l, &d, 0)`.
+#[inline]
+pub fn numeric_string(s: &[u8]) -> Numeric {
+    let mut l: sys::zend_long = 0;
+    let mut d: f64 = 0.0;
+    // SAFETY: s is a valid byte slice; the out-pointers are locals.
+    let t = unsafe { sys::rustjson_is_numeric_string(s.as_ptr().cast(), s.len(), &mut l, &mut d) };
+    match u32::from(t) {
+        sys::IS_LONG => Numeric::Long(l),
+        sys::IS_DOUBLE => Numeric::Double(d),
+        _ => Numeric::No,
+    }
+}
+
+/// `zend_gcvt(d, precision, '.', 'e', buf)`: the length written.
+#[inline]
+pub fn gcvt(d: f64, precision: i32, buf: &mut [u8; DOUBLE_MAX_LENGTH + 3]) -> usize {
+    // SAFETY: the buffer has at least ZEND_DOUBLE_MAX_LENGTH bytes, as
+    // zend_gcvt requires.
+    unsafe { sys::rustjson_gcvt(d, precision, buf.as_mut_ptr().cast()) }
 }

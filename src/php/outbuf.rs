@@ -123,6 +123,25 @@ impl OutBuf {
         unsafe { sys::rustjson_smart_str_extract(&mut self.ss) }
     }
 
+    /// Move the buffer out, leaving an empty one in its place (whose
+    /// [`OutBuf::free`] is a no-op).
+    #[inline(always)]
+    pub fn take(&mut self) -> OutBuf {
+        let out = OutBuf {
+            base: self.base,
+            pos: self.pos,
+            end: self.end,
+            ss: sys::smart_str {
+                s: self.ss.s,
+                a: self.ss.a,
+            },
+            scratch: self.scratch,
+        };
+        self.ss.s = core::ptr::null_mut();
+        self.scratch = core::ptr::null_mut();
+        out
+    }
+
     /// Discard the buffer.
     pub fn free(mut self) {
         self.free_scratch();

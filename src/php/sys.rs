@@ -6,6 +6,7 @@
     dead_code,
     clippy::all,
     clippy::pedantic,
+    clippy::undocumented_unsafe_blocks,
     unsafe_op_in_unsafe_fn
 )]
 include!(concat!(env!("OUT_DIR"), "/php_sys.rs"));

@@ -270,11 +270,25 @@ pub unsafe fn array_is_list_nonempty(ht: *const sys::HashTable) -> bool {
 ///
 /// # Safety
 /// `obj` is live and `i` is below its class's `default_properties_count`.
+#[cfg_attr(not(feature = "floor-probe"), allow(dead_code))]
 #[inline(always)]
 pub unsafe fn visible_slot<'a>(
     obj: *mut sys::zend_object,
     i: usize,
 ) -> Option<(&'a [u8], *mut sys::zval)> {
+    // SAFETY: forwarded.
+    unsafe { visible_slot_str(obj, i).map(|(name, prop)| (zstr_bytes(name), prop)) }
+}
+
+/// [`visible_slot`] with the name as its zend_string.
+///
+/// # Safety
+/// As [`visible_slot`].
+#[inline(always)]
+pub unsafe fn visible_slot_str(
+    obj: *mut sys::zend_object,
+    i: usize,
+) -> Option<(*const sys::zend_string, *mut sys::zval)> {
     // SAFETY: the class's slot table has default_properties_count entries;
     // a property info's offset is that of its slot in the object.
     unsafe {
@@ -282,8 +296,8 @@ pub unsafe fn visible_slot<'a>(
         if info.is_null() {
             return None;
         }
-        let name = zstr_bytes((*info).name);
-        if name.first() == Some(&0) {
+        let name = (*info).name;
+        if zstr_bytes(name).first() == Some(&0) {
             return None;
         }
         let prop = obj
@@ -293,7 +307,7 @@ pub unsafe fn visible_slot<'a>(
         if ztype(prop) == sys::IS_UNDEF {
             return None;
         }
-        Some((name, prop))
+        Some((name.cast_const(), prop))
     }
 }
 

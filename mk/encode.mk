@@ -1,0 +1,24 @@
+# mk/encode.mk: encoder test targets (included by the Makefile's `-include mk/*.mk`).
+#
+#   make test-panic     a panic-inject build (--features panic-inject, target-panic/, never shipped), then
+#                       php-tests/panic/inject.php: panics injected at every point of nested arrays/objects
+#                       (fast and general frames, JsonSerializable, partial output); after each, the error PHP
+#                       sees, the output of the same values again vs stock, refcounts, memory; also under
+#                       USE_ZEND_ALLOC=0 valgrind (memcheck, no errors, no definite leaks) when valgrind exists
+#   make test-src-unit  the PHP-free unit tests of src/ (cargo test -p rustjson --lib)
+
+PANIC_SO := $(CURDIR)/target-panic/release/librustjson.so
+
+.PHONY: test-panic test-src-unit
+
+test-panic:
+	CARGO_TARGET_DIR=$(CURDIR)/target-panic PHP="$$(command -v $(PHP))" $(CARGO) build --release --features panic-inject
+	$(PHP) -n -d extension=$(PANIC_SO) php-tests/panic/inject.php
+	@if command -v valgrind >/dev/null; then \
+		echo "test-panic: under valgrind (USE_ZEND_ALLOC=0)"; \
+		USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1 valgrind -q --error-exitcode=3 --leak-check=full --errors-for-leak-kinds=definite --suppressions=php-tests/panic/valgrind.supp \
+			$(PHP) -n -d extension=$(PANIC_SO) php-tests/panic/inject.php --quick; \
+	fi
+
+test-src-unit:
+	PHP="$$(command -v $(PHP))" $(CARGO) test -p rustjson --lib --release

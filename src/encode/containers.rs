@@ -1,0 +1,336 @@
+//! Arrays (`php_json_encode_array` for arrays) and the walk over a table's
+//! elements, shared by arrays and property tables: one frame per container
+//! (open, items, close), the fast case (a plain array below `fast_depth`,
+//! its hold deferred: see [`Encoder::hold_pending`]) a branch of it.
+use super::frames::Hold;
+use super::layout::Layout;
+use super::{Encoder, Fail, Out, Status};
+use crate::php::view::{Gc, Marked, Table, Zv};
+use rustjson_core::options::{self as opt, error};
+use rustjson_core::Sink;
+
+impl Encoder {
+    /// Hold the arrays of the fast array frames not held yet: what stock
+    /// does at every container's entry (a counted copy of the zval, and the
+    /// recursion mark), done only once it can matter. A fast array frame
+    /// walks plain data (no user code can run and no cycle can close there:
+    /// an array cycle needs a reference or an object), so it defers both
+    /// until its walk reaches anything else: every other path (objects,
+    /// references, JsonSerializable, other types) calls this first, before
+    /// user code can run or a recursion mark be read. Observably the same:
+    /// refcounts and marks are in place whenever they can be looked at.
+    #[inline(always)]
+    pub(super) fn hold_pending(&mut self) {
+        if self.frames.any_pending() {
+            self.hold_pending_frames();
+        }
+    }
+
+    #[inline(never)]
+    fn hold_pending_frames(&mut self) {
+        self.frames.take_pending(|t, counted| {
+            t.addref_array(counted);
+            t.protect();
+        });
+    }
+
+    /// An array value: `[]`/`{}` directly when empty (nothing to walk,
+    /// protect or count), otherwise its frame.
+    #[inline(always)]
+    pub(super) fn encode_array_value<L: Layout>(&mut self, val: Zv) -> Status {
+        if val.table().count() == 0 {
+            return self.encode_empty_array();
+        }
+        self.encode_array_fast::<L>(val)
+    }
+
+    /// `php_json_encode_array` for an empty array: open, depth check at
+    /// close, close. (Failing in non-partial mode discards the output, so
+    /// only the error matters there.)
+    #[inline(always)]
+    fn encode_empty_array(&mut self) -> Status {
+        self.check_depth(self.depth >= self.max_depth)?;
+        let s = self.empty_array;
+        self.buf.extend(&s);
+        Ok(())
+    }
+
+    /// A non-empty array: the fast frame (its counted copy and recursion
+    /// mark deferred), or, deep or recursive, the general one.
+    #[inline(never)]
+    fn encode_array_fast<L: Layout>(&mut self, val: Zv) -> Status {
+        let ht = val.table();
+        if self.depth >= self.fast_depth || ht.is_recursive() {
+            return self.encode_container_copy::<L>(val);
+        }
+        let refcounted = val.refcounted();
+        let slot = self.frames.push_array(ht, refcounted);
+        super::inject::point();
+        let as_list = self.options & opt::FORCE_OBJECT == 0 && ht.is_list_nonempty();
+        if as_list {
+            self.buf.push(b'[');
+        }
+        self.depth += 1;
+        let mut need_comma = false;
+        let r = self.walk_elements::<L>(ht, false, as_list, &mut need_comma);
+        let close = if as_list { b']' } else { b'}' };
+        if !self.frames.pop_array(slot) {
+            // Never held.
+            return self.close::<L>(r, need_comma, close);
+        }
+        // Held on the way.
+        ht.unprotect();
+        let r = self.close::<L>(r, need_comma, close);
+        if refcounted {
+            ht.release_array();
+        }
+        r
+    }
+
+    /// Arrays and objects through the general frame, from a counted copy of
+    /// the zval so that jsonSerialize() cannot free the container mid-walk
+    /// (bug77843).
+    #[inline(never)]
+    pub(super) fn encode_container_copy<L: Layout>(&mut self, val: Zv) -> Status {
+        self.hold_pending();
+        let mut copy = val.counted_copy();
+        self.frames.push(Hold::copy(copy.held()));
+        let r = self.encode_container::<L>(copy.zv());
+        self.frames.pop(1);
+        copy.release();
+        r
+    }
+
+    /// `php_json_encode_array`: arrays, and objects encoded as their
+    /// properties (`val` a counted copy). A general frame.
+    pub(super) fn encode_container<L: Layout>(&mut self, val: Zv) -> Status {
+        if self.container_stack_exhausted() {
+            return self.fail(error::DEPTH, Out::NullIfPartial);
+        }
+        let (table, props, as_list, mark) = if val.ty() != crate::php::sys::IS_OBJECT {
+            let t = val.table();
+            let as_list = self.options & opt::FORCE_OBJECT == 0 && t.is_list();
+            (Some(t), None, as_list, Some(t.gc()))
+        } else {
+            let obj = val.obj();
+            if obj.slots_path_ok() {
+                return self.encode_slots_general::<L>(obj);
+            }
+            // Before 8.4 the slots path is refused with standard handlers
+            // only when the table exists; 8.4+ also refuses hooked and
+            // lazy objects, whose table may not exist yet (or must be
+            // built by initializing the object): the real call does that.
+            let table = match obj.properties() {
+                Some(t) if cfg!(not(php84)) && obj.std_handlers() => {
+                    // zend_std_get_properties_for(JSON): the materialized
+                    // table, with a reference for the walk.
+                    t.addref();
+                    Some(t)
+                }
+                _ => val.properties_for_json(),
+            };
+            // What carries the recursion mark: the table, or (8.4+, hooked
+            // classes, whose table is a temporary) the object itself.
+            let mark = if obj.class().has_hooks() {
+                Some(obj.gc())
+            } else {
+                table.map(Table::gc)
+            };
+            (table, table, false, mark)
+        };
+        let r = self.encode_table_frame::<L>(val, table, as_list, mark, props.is_some());
+        if let Some(p) = props {
+            p.release_properties();
+        }
+        r
+    }
+
+    /// The frame of [`Encoder::encode_container`] once its table is known:
+    /// the recursion check and mark, the walk, the close.
+    #[inline(always)]
+    fn encode_table_frame<L: Layout>(
+        &mut self,
+        val: Zv,
+        table: Option<Table>,
+        as_list: bool,
+        mark: Option<Gc>,
+        props: bool,
+    ) -> Status {
+        if let Some(m) = mark {
+            if m.is_recursive() {
+                return self.fail(error::RECURSION, Out::Null);
+            }
+            m.protect();
+        }
+        let mut n = 0;
+        if let Some(m) = mark {
+            self.frames.push(Hold::mark(m));
+            n += 1;
+        }
+        if let (true, Some(t)) = (props, table) {
+            self.frames.push(Hold::props(t));
+            n += 1;
+        }
+        super::inject::point();
+        if as_list {
+            self.buf.push(b'[');
+        }
+        self.depth += 1;
+        let mut need_comma = false;
+        let hooked = val.ty() == crate::php::sys::IS_OBJECT && val.obj().class().has_hooks();
+        let r = match table {
+            Some(t) if !hooked => self.walk_elements::<L>(t, props, as_list, &mut need_comma),
+            Some(t) => self.walk_hooked::<L>(val, t, &mut need_comma),
+            None => {
+                self.buf.push(b'{');
+                Ok(())
+            }
+        };
+        // (The props entry is released by the caller, after the pop.)
+        self.frames.pop(n);
+        if let Some(m) = mark {
+            m.unprotect();
+        }
+        self.close::<L>(r, need_comma, if as_list { b']' } else { b'}' })
+    }
+
+    /// The elements of a table, by kind: a property table (`is_object`), a
+    /// map, a packed list, a list stored as a hash. A map's `{` is written
+    /// with its first key (by the walk); a list's `[` by the caller.
+    #[inline(always)]
+    pub(super) fn walk_elements<L: Layout>(
+        &mut self,
+        ht: Table,
+        is_object: bool,
+        as_list: bool,
+        need_comma: &mut bool,
+    ) -> Status {
+        if is_object {
+            self.walk_map::<true, L>(ht, need_comma)
+        } else if !as_list {
+            self.walk_map::<false, L>(ht, need_comma)
+        } else if ht.is_packed() {
+            self.walk_packed::<false, L>(ht, need_comma)
+        } else {
+            self.walk_hash_list::<L>(ht, need_comma)
+        }
+    }
+
+    /// The end of a container's frame, after its walk `r`: the depth check
+    /// of `php_json_encode_array`, then the closing bracket (after the
+    /// layout's framing when the container had a member, `need_comma`).
+    /// (A fast frame is entered below `max_depth`, but the check can still
+    /// fail: in partial mode a child that failed inside its own frame
+    /// leaves its level counted, as stock's encoder does.)
+    #[inline(always)]
+    pub(super) fn close<L: Layout>(&mut self, r: Status, need_comma: bool, close: u8) -> Status {
+        r?;
+        self.check_depth(self.depth > self.max_depth)?;
+        self.depth -= 1;
+        if need_comma {
+            L::before_close(self);
+        }
+        self.buf.push(close);
+        Ok(())
+    }
+
+    /// The elements of a string-keyed (or mixed) table:
+    /// `ZEND_HASH_FOREACH_KEY_VAL_IND` over the buckets, the separators and
+    /// key written together. The opening `{` is written here, with the first
+    /// key (or alone when there is none). `OBJ`: a property table
+    /// (protected and private members, whose mangled names start with a
+    /// NUL byte, are skipped).
+    #[inline(always)]
+    pub(super) fn walk_map<const OBJ: bool, L: Layout>(
+        &mut self,
+        ht: Table,
+        need_comma: &mut bool,
+    ) -> Status {
+        if ht.is_packed() {
+            // Packed, under FORCE_OBJECT or with holes.
+            return self.walk_packed::<true, L>(ht, need_comma);
+        }
+        // What precedes the next key: the object's `{`, then `,`.
+        let mut sep = b'{';
+        let mut c = ht.buckets();
+        while c.more() {
+            let Some(e) = c.step() else {
+                continue;
+            };
+            match e.key() {
+                Some(k) => {
+                    if OBJ && k.bytes().first() == Some(&0) {
+                        // Skip protected and private members.
+                        continue;
+                    }
+                    self.map_str_key::<L>(k, sep);
+                }
+                None => self.map_int_key::<L>(e.index(), sep),
+            }
+            sep = b',';
+            let r = self.encode_child::<L>(e.val);
+            if self.aborts(r) {
+                return Err(Fail);
+            }
+        }
+        self.map_end(sep, need_comma);
+        Ok(())
+    }
+
+    /// The elements of a packed table: as a list, or (`KEYS`, under
+    /// FORCE_OBJECT) with their integer keys (and then, as in
+    /// [`Encoder::walk_map`], the opening `{` too).
+    #[inline(always)]
+    fn walk_packed<const KEYS: bool, L: Layout>(
+        &mut self,
+        ht: Table,
+        need_comma: &mut bool,
+    ) -> Status {
+        let mut sep = b'{';
+        let mut c = ht.packed();
+        while c.more() {
+            let Some((z, index)) = c.step() else {
+                continue;
+            };
+            if KEYS {
+                self.map_int_key::<L>(index, sep);
+                sep = b',';
+            } else {
+                L::list_sep(self, need_comma);
+            }
+            let r = self.encode_child::<L>(z);
+            if self.aborts(r) {
+                return Err(Fail);
+            }
+        }
+        if KEYS {
+            self.map_end(sep, need_comma);
+        }
+        Ok(())
+    }
+
+    /// A list stored as a hash (e.g. after unset() of its last element and
+    /// re-adding).
+    #[inline(never)]
+    fn walk_hash_list<L: Layout>(&mut self, ht: Table, need_comma: &mut bool) -> Status {
+        for e in ht.iter() {
+            L::list_sep(self, need_comma);
+            let r = self.encode_child::<L>(e.val);
+            if self.aborts(r) {
+                return Err(Fail);
+            }
+        }
+        Ok(())
+    }
+
+    /// The end of a map walk whose next separator is `sep`: the `{` when no
+    /// member was written; `need_comma` says whether one was.
+    #[inline(always)]
+    pub(super) fn map_end(&mut self, sep: u8, need_comma: &mut bool) {
+        if sep == b'{' {
+            self.buf.push(b'{');
+        } else {
+            *need_comma = true;
+        }
+    }
+}

@@ -1,0 +1,453 @@
+//! What the walk holds, recorded so that a caught panic can give it back.
+//!
+//! Entering a container, stock's encoder takes a counted copy of its zval
+//! (a reference) and puts the recursion mark on it (on PHP 8.3+ objects
+//! with jsonSerialize(), the JSON recursion guard); it gives both back on
+//! the way out. The walk does the same, and records each held thing here
+//! while it holds it:
+//!
+//! - the fast frames (arrays and plain objects below `fast_depth`, so
+//!   fewer than STACK_CHECK_DEPTH of them nest) in two fixed arrays. A
+//!   fast array frame defers its reference and mark (see
+//!   [`super::Encoder::hold_pending`]): its entry is *pending*, and the
+//!   pending entries (always the innermost frames) move to the *held* ones
+//!   when the walk holds them; object frames push held entries;
+//! - the general frames (deep containers, property tables, jsonSerialize()
+//!   calls), unbounded, in a log that starts inline and grows with
+//!   `realloc` (no `Drop`: freed by [`Frames::free`]).
+//!
+//! Normally each frame gives back what it took on its way out and pops its
+//! entry. After a panic (caught in `functions.rs`), the frames are gone but
+//! their entries are not: [`Frames::release_all`] gives back every held
+//! thing, so the values can be encoded again and are freed as usual.
+use super::STACK_CHECK_DEPTH;
+use crate::php::sys;
+use crate::php::view::{Gc, Held, Marked, Obj, SerializableGuard, Table};
+use core::mem::MaybeUninit;
+
+/// The fast frames' capacity (they nest under STACK_CHECK_DEPTH deep).
+const FAST_CAP: usize = STACK_CHECK_DEPTH as usize;
+/// General frames recorded inline before the log moves to the heap.
+const INLINE_CAP: usize = 8;
+
+/// Entry kinds, in the low 3 bits of the first word (the pointers are at
+/// least 8-byte aligned).
+const ARRAY: usize = 0; // a fast array (not counted: an immutable one)
+const ARRAY_COUNTED: usize = 1; // a fast array with a counted copy
+const SLOTS_OBJ: usize = 2; // an object walked by its slots: counted + marked
+const TABLE_OBJ: usize = 3; // a property table (marked, referenced) + aux: its object (counted)
+const COPY: usize = 4; // a counted zval: first word type_info << 3, aux: the counted part
+const MARK: usize = 5; // a recursion mark on an array's or object's header
+const PROPS: usize = 6; // a property table's reference (zend_release_properties)
+const SERIALIZABLE: usize = 7; // a JsonSerializable guard: object + aux: 8.2's table
+const TAG: usize = 7;
+
+/// One record: the tagged first word and an auxiliary word.
+#[derive(Clone, Copy)]
+#[repr(C)]
+pub(super) struct Hold {
+    tagged: usize,
+    aux: usize,
+}
+
+impl Hold {
+    #[inline(always)]
+    pub(super) fn copy(h: Held) -> Hold {
+        let (counted, type_info) = h.parts();
+        Hold {
+            tagged: (type_info as usize) << 3 | COPY,
+            aux: counted as usize,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn mark(gc: Gc) -> Hold {
+        Hold {
+            tagged: gc.as_ptr() as usize | MARK,
+            aux: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn props(t: Table) -> Hold {
+        Hold {
+            tagged: t.as_ptr() as usize | PROPS,
+            aux: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn serializable(g: SerializableGuard) -> Hold {
+        let (obj, ht) = g.parts();
+        Hold {
+            tagged: obj as usize | SERIALIZABLE,
+            aux: ht as usize,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn slots_obj(o: Obj) -> Hold {
+        Hold {
+            tagged: o.as_ptr() as usize | SLOTS_OBJ,
+            aux: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn table_obj(t: Table, o: Obj) -> Hold {
+        Hold {
+            tagged: t.as_ptr() as usize | TABLE_OBJ,
+            aux: o.as_ptr() as usize,
+        }
+    }
+
+    /// Give back what the record holds (after a panic).
+    fn release(self) {
+        let p = self.tagged & !TAG;
+        // SAFETY: each record was made from live handles whose reference
+        // or mark the walk still holds (a frame pops its record before
+        // giving them back), so they are live now.
+        unsafe {
+            match self.tagged & TAG {
+                ARRAY => Table::new(p as *mut sys::HashTable).unprotect(),
+                ARRAY_COUNTED => {
+                    let t = Table::new(p as *mut sys::HashTable);
+                    t.unprotect();
+                    t.release_array();
+                }
+                SLOTS_OBJ => {
+                    let o = Obj::from_ptr(p as *mut sys::zend_object);
+                    o.unprotect();
+                    o.release();
+                }
+                TABLE_OBJ => {
+                    let t = Table::new(p as *mut sys::HashTable);
+                    t.unprotect();
+                    t.release_properties();
+                    Obj::from_ptr(self.aux as *mut sys::zend_object).release();
+                }
+                COPY => Held::from_parts(
+                    self.aux as *mut sys::zend_refcounted,
+                    (self.tagged >> 3) as u32,
+                )
+                .dtor(),
+                MARK => Gc::from_ptr(p as *mut sys::zend_refcounted_h).unprotect(),
+                PROPS => Table::new(p as *mut sys::HashTable).release_properties(),
+                _ => SerializableGuard::from_parts(
+                    p as *mut sys::zend_object,
+                    self.aux as *mut sys::HashTable,
+                )
+                .leave(),
+            }
+        }
+    }
+}
+
+#[repr(C)]
+pub(super) struct Frames {
+    /// Pending fast array entries: `pend[..npend]`, the innermost fast
+    /// array frames, outermost first (the walk holds them all at once).
+    npend: usize,
+    /// Held fast entries: `held[..top]`, outermost first; `top` points
+    /// into `held` once [`Frames::arm`] ran (null before).
+    top: *mut Hold,
+    /// General entries in use.
+    glen: usize,
+    /// The general log's heap part (entries from INLINE_CAP on; its
+    /// capacity, 16 and doubling, follows from the length).
+    gheap: *mut Hold,
+    /// A pending array: its table, bit 0 set when its zval is counted.
+    pend: [MaybeUninit<usize>; FAST_CAP],
+    held: [MaybeUninit<Hold>; FAST_CAP],
+    ginline: [MaybeUninit<Hold>; INLINE_CAP],
+}
+
+impl Frames {
+    #[inline(always)]
+    pub(super) fn new() -> Frames {
+        Frames {
+            npend: 0,
+            top: core::ptr::null_mut(),
+            glen: 0,
+            gheap: core::ptr::null_mut(),
+            pend: [MaybeUninit::uninit(); FAST_CAP],
+            held: [MaybeUninit::uninit(); FAST_CAP],
+            ginline: [MaybeUninit::uninit(); INLINE_CAP],
+        }
+    }
+
+    /// Point the held stack at its storage: once the frames are where they
+    /// stay for the walk (they must not move afterwards: the encoder lives
+    /// in its caller's frame for the whole call).
+    #[inline(always)]
+    pub(super) fn arm(&mut self) {
+        self.top = self.held.as_mut_ptr().cast();
+    }
+
+    /// How many held entries there are.
+    #[inline(always)]
+    fn nheld(&self) -> usize {
+        if self.top.is_null() {
+            return 0;
+        }
+        // SAFETY: top points into `held` (arm), at or after its start.
+        unsafe { self.top.offset_from(self.held.as_ptr().cast::<Hold>()) as usize }
+    }
+
+    /// Are there pending fast entries?
+    #[inline(always)]
+    pub(super) fn any_pending(&self) -> bool {
+        self.npend != 0
+    }
+
+    /// Hold the pending entries (by the caller's function): they move to
+    /// the held entries, in order.
+    #[inline(always)]
+    pub(super) fn take_pending(&mut self, mut hold: impl FnMut(Table, bool)) {
+        let n = self.npend.min(FAST_CAP);
+        for i in 0..n {
+            // SAFETY: entries below npend were written by the fast frames
+            // still on the stack (in bounds: the loop stops at FAST_CAP).
+            let e = unsafe { self.pend.get_unchecked(i).assume_init() };
+            // SAFETY: a pending entry's table is live: no user code ran
+            // since its frame was entered.
+            let t = unsafe { Table::new((e & !TAG) as *mut sys::HashTable) };
+            hold(t, e & ARRAY_COUNTED != 0);
+            debug_assert!(self.nheld() + i < FAST_CAP);
+            // SAFETY: in bounds: each fast frame has one entry, pending
+            // or held, and fewer than FAST_CAP nest; top is armed (the
+            // walk runs).
+            unsafe { self.top.add(i).write(Hold { tagged: e, aux: 0 }) };
+        }
+        // SAFETY: as above.
+        self.top = unsafe { self.top.add(n) };
+        self.npend = 0;
+    }
+
+    /// A fast array frame's entry, pending: returns its slot for
+    /// [`Frames::pop_array`].
+    #[inline(always)]
+    pub(super) fn push_array(&mut self, t: Table, counted: bool) -> usize {
+        let slot = self.npend;
+        debug_assert!(slot < FAST_CAP);
+        // SAFETY: in bounds: fast frames are entered only below fast_depth
+        // (at most STACK_CHECK_DEPTH), and each adds a level.
+        unsafe {
+            *self.pend.get_unchecked_mut(slot) =
+                MaybeUninit::new(t.as_ptr() as usize | usize::from(counted));
+        }
+        self.npend = slot + 1;
+        slot
+    }
+
+    /// Pop the entry of the array frame that pushed at `slot`: was it held
+    /// meanwhile (then the frame gives back its reference and mark)? A
+    /// pending entry is still at its slot (the pending ones are the
+    /// innermost frames); a held one is the last held entry.
+    #[inline(always)]
+    pub(super) fn pop_array(&mut self, slot: usize) -> bool {
+        if self.npend > slot {
+            self.npend = slot;
+            return false;
+        }
+        debug_assert!(self.nheld() > 0);
+        // SAFETY: the frame's held entry is the last one.
+        self.top = unsafe { self.top.sub(1) };
+        true
+    }
+
+    /// A fast object frame's entry, held (the pending ones are held
+    /// already), popped by [`Frames::pop_held`].
+    #[inline(always)]
+    pub(super) fn push_held(&mut self, h: Hold) {
+        debug_assert!(self.npend == 0);
+        debug_assert!(self.nheld() < FAST_CAP);
+        // SAFETY: in bounds, as in take_pending.
+        unsafe {
+            self.top.write(h);
+            self.top = self.top.add(1);
+        }
+    }
+
+    /// Pop the last held entry, an object frame's.
+    #[inline(always)]
+    pub(super) fn pop_held(&mut self) {
+        debug_assert!(self.nheld() > 0);
+        // SAFETY: the frame's entry is the last one.
+        self.top = unsafe { self.top.sub(1) };
+    }
+
+    /// A general frame's entry.
+    #[inline(always)]
+    pub(super) fn push(&mut self, h: Hold) {
+        let i = self.glen;
+        if i < INLINE_CAP {
+            // SAFETY: in bounds.
+            unsafe { *self.ginline.get_unchecked_mut(i) = MaybeUninit::new(h) };
+        } else {
+            self.push_heap(i - INLINE_CAP, h);
+        }
+        self.glen = i + 1;
+    }
+
+    #[inline(never)]
+    fn push_heap(&mut self, i: usize, h: Hold) {
+        // Full at 0 (none yet), 16, 32, 64...
+        if i == 0 || (i >= 16 && i.is_power_of_two()) {
+            let cap = (i * 2).max(16);
+            // SAFETY: plain realloc of a block we own; abort on failure as
+            // any Rust allocation failure would.
+            unsafe {
+                let p = libc::realloc(self.gheap.cast(), cap * core::mem::size_of::<Hold>());
+                if p.is_null() {
+                    std::process::abort();
+                }
+                self.gheap = p.cast();
+            }
+        }
+        // SAFETY: i is below the capacity.
+        unsafe { self.gheap.add(i).write(h) };
+    }
+
+    /// Pop the last `n` general entries (the heap part goes once the log
+    /// fits inline again: a finished walk has none left).
+    #[inline(always)]
+    pub(super) fn pop(&mut self, n: usize) {
+        debug_assert!(self.glen >= n);
+        self.glen -= n;
+        if self.glen <= INLINE_CAP {
+            self.free();
+        }
+    }
+
+    fn general(&self, i: usize) -> Hold {
+        if i < INLINE_CAP {
+            // SAFETY: entries below glen were written.
+            unsafe { self.ginline[i].assume_init() }
+        } else {
+            // SAFETY: as above, in the heap part.
+            unsafe { *self.gheap.add(i - INLINE_CAP) }
+        }
+    }
+
+    /// Free the log's heap part.
+    #[inline(always)]
+    pub(super) fn free(&mut self) {
+        if !self.gheap.is_null() {
+            self.free_heap();
+        }
+    }
+
+    #[cold]
+    fn free_heap(&mut self) {
+        // SAFETY: allocated by push_heap.
+        unsafe { libc::free(self.gheap.cast()) };
+        self.gheap = core::ptr::null_mut();
+    }
+
+    /// After a panic: give back everything held, innermost first within
+    /// each record (fast entries, then general ones; each record's things
+    /// are its own references and marks, so the order between records does
+    /// not matter), then free the log.
+    pub(super) fn release_all(&mut self) {
+        for i in (0..self.nheld().min(FAST_CAP)).rev() {
+            // SAFETY: held entries were written by their frames.
+            unsafe { self.held[i].assume_init() }.release();
+        }
+        for i in (0..self.glen).rev() {
+            self.general(i).release();
+        }
+        self.npend = 0;
+        self.top = core::ptr::null_mut();
+        self.glen = 0;
+        self.free();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fake, 8-aligned table address (never dereferenced here).
+    fn table(n: usize) -> Table {
+        // SAFETY: the handle is only stored and compared, never read.
+        unsafe { Table::new((0x1000 + 64 * n) as *mut sys::HashTable) }
+    }
+
+    #[test]
+    fn pending_arrays_pop_unheld() {
+        let mut f = Frames::new();
+        let a = f.push_array(table(1), true);
+        let b = f.push_array(table(2), false);
+        assert_eq!((a, b), (0, 1));
+        assert!(f.any_pending());
+        assert!(!f.pop_array(b));
+        assert!(!f.pop_array(a));
+        assert!(!f.any_pending());
+        assert_eq!((f.npend, f.nheld()), (0, 0));
+    }
+
+    #[test]
+    fn held_arrays_report_held_at_pop() {
+        let mut f = Frames::new();
+        f.arm();
+        let a = f.push_array(table(1), true);
+        let b = f.push_array(table(2), false);
+        let mut seen = vec![];
+        f.take_pending(|t, counted| seen.push((t.as_ptr() as usize, counted)));
+        assert_eq!(seen, vec![(0x1040, true), (0x1080, false)]);
+        assert!(!f.any_pending());
+        assert_eq!(f.nheld(), 2);
+        // A frame entered after the hold is pending again.
+        let c = f.push_array(table(3), true);
+        assert_eq!(c, 0);
+        assert!(f.any_pending());
+        assert!(!f.pop_array(c));
+        assert!(f.pop_array(b));
+        assert!(f.pop_array(a));
+        assert_eq!((f.npend, f.nheld()), (0, 0));
+    }
+
+    #[test]
+    fn object_frames_are_held() {
+        let mut f = Frames::new();
+        f.arm();
+        f.push_held(Hold::props(table(1)));
+        assert_eq!((f.npend, f.nheld()), (0, 1));
+        let a = f.push_array(table(2), true);
+        assert!(f.any_pending());
+        assert!(!f.pop_array(a));
+        f.pop_held();
+        assert_eq!((f.npend, f.nheld()), (0, 0));
+    }
+
+    #[test]
+    fn general_log_grows_past_inline_and_heap() {
+        let mut f = Frames::new();
+        for i in 0..1000 {
+            f.push(Hold::props(table(i)));
+        }
+        assert_eq!(f.glen, 1000);
+        for i in (0..1000).rev() {
+            assert_eq!(f.general(i).tagged, (0x1000 + 64 * i) | PROPS);
+        }
+        f.pop(991);
+        assert!(!f.gheap.is_null(), "9 entries: one still on the heap");
+        f.pop(1);
+        assert!(f.gheap.is_null(), "8 entries fit inline");
+        f.pop(8);
+        assert_eq!(f.glen, 0);
+    }
+
+    #[test]
+    fn tags_fit_in_alignment() {
+        assert!(TAG < core::mem::align_of::<sys::zend_refcounted_h>().max(8));
+        let h = Hold::copy(
+            // SAFETY: a fake reference, only stored.
+            unsafe { Held::from_parts(0x2000 as *mut sys::zend_refcounted, 0x0307) },
+        );
+        assert_eq!(h.tagged & TAG, COPY);
+        assert_eq!(h.tagged >> 3, 0x0307);
+        assert_eq!(h.aux, 0x2000);
+    }
+}

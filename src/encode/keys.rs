@@ -1,0 +1,94 @@
+//! THE ESCAPE API BOUNDARY: every call of `rustjson_core::escape` made by
+//! the extension is in this file (`KeyCheck::new` in `Encoder::new`
+//! aside): string values, keys, and the lone-string call of json_encode().
+//! Porting a change of the escape API means changing these functions only.
+use super::layout::Layout;
+use super::Encoder;
+use crate::php::outbuf::OutBuf;
+use crate::php::view::ZStr;
+use rustjson_core::options as opt;
+use rustjson_core::{escape, number, Sink};
+
+/// json_encode() of a lone string (no walk, no encoder state):
+/// `php_json_escape_string`; returns the error code (0 or UTF8).
+#[inline(always)]
+pub fn encode_lone_string(buf: &mut OutBuf, s: &[u8], options: u32) -> i32 {
+    if escape::escape_string(buf, s, options).is_ok() {
+        0
+    } else {
+        super::scalars::utf8_failure(buf, options)
+    }
+}
+
+impl Encoder {
+    /// A string value without NUMERIC_CHECK: a short clean one inline
+    /// (`true`), else `false` (nothing written).
+    #[inline(always)]
+    pub(super) fn write_short_string(&mut self, s: ZStr) -> bool {
+        // SAFETY: the bytes are a live zend_string's (ZStr), as the tail
+        // check requires: it reads the 16 bytes that end where they end.
+        unsafe { escape::write_short_string_tail16(&mut self.buf, s.bytes(), &self.key_check) }
+    }
+
+    /// `php_json_escape_string` of `s` under `options` (NUMERIC_CHECK
+    /// already handled); `Err` for invalid UTF-8 (the output cut back to
+    /// before the string).
+    #[inline(always)]
+    pub(super) fn escape_bytes(&mut self, s: &[u8], options: u32) -> Result<(), ()> {
+        escape::escape_string(&mut self.buf, s, options).map_err(|_| ())
+    }
+
+    /// A string key in a map walk, after `sep` (`{` or `,`): `sep"key":`
+    /// (or the layout's framing around `"key":`). Clean keys of up to 32
+    /// bytes are written inline, others by [`Encoder::key_slow`].
+    #[inline(always)]
+    pub(super) fn map_str_key<L: Layout>(&mut self, k: ZStr, sep: u8) {
+        let sep = L::key_lead(self, sep);
+        let k = k.bytes();
+        // SAFETY: k is a live zend_string's bytes (ZStr): the check reads
+        // the 16 bytes that end where k ends, and the header precedes them.
+        if !unsafe { escape::write_key_tail16_to_32(&mut self.buf, k, &self.key_check, sep) } {
+            self.key_slow(k, sep);
+        }
+        L::key_trail(self);
+    }
+
+    /// An integer key in a map walk, after `sep`: `sep"h":` (or the
+    /// layout's framing around `"h":`).
+    #[inline(always)]
+    pub(super) fn map_int_key<L: Layout>(&mut self, h: i64, sep: u8) {
+        let sep = L::key_lead(self, sep);
+        number::write_int_key(&mut self.buf, h, sep);
+        L::key_trail(self);
+    }
+
+    /// A key that the inline write does not take: 16 to 64 clean bytes
+    /// through [`escape::write_mid_key`], else `sep` when given, the
+    /// escaped key, `:`.
+    #[inline(never)]
+    fn key_slow(&mut self, key: &[u8], sep: Option<u8>) {
+        if escape::write_mid_key(&mut self.buf, key, self.options, sep) {
+            return;
+        }
+        if let Some(b) = sep {
+            self.buf.push(b);
+        }
+        self.write_key(key);
+        self.buf.push(b':');
+    }
+
+    /// An object key (or property name): escaped without NUMERIC_CHECK; a
+    /// bad key becomes `""` in partial mode and is otherwise ignored.
+    #[inline]
+    fn write_key(&mut self, key: &[u8]) {
+        if self
+            .escape_string(key, self.options & !opt::NUMERIC_CHECK)
+            .is_err()
+            && self.partial()
+        {
+            let len = self.buf.len();
+            self.buf.truncate(len.saturating_sub(4));
+            self.buf.extend(b"\"\"");
+        }
+    }
+}

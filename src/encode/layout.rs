@@ -1,0 +1,99 @@
+//! Compact output vs PRETTY_PRINT, as a type: [`Compact`] and [`Pretty`]
+//! implement [`Layout`], the walk is generic over it (monomorphized: no
+//! run-time test of the flag inside the walk), and [`super::Encoder::encode`]
+//! picks one per call.
+use super::Encoder;
+use rustjson_core::Sink;
+
+/// Where compact and pretty output differ: the framing around elements.
+pub trait Layout {
+    /// Before a list element: `,` after the first (`need_comma`); pretty:
+    /// then a newline and the indentation.
+    fn list_sep(e: &mut Encoder, need_comma: &mut bool);
+
+    /// Before a key, whose separator `sep` (`{` for the first member, else
+    /// `,`) comes first. Compact: written by the key's own write (returned);
+    /// pretty: written here with a newline and the indentation (`None`
+    /// returned).
+    fn key_lead(e: &mut Encoder, sep: u8) -> Option<u8>;
+
+    /// After a key's `:` (pretty: a space).
+    fn key_trail(e: &mut Encoder);
+
+    /// Before the closing bracket of a container that had members (pretty:
+    /// a newline and the indentation).
+    fn before_close(e: &mut Encoder);
+}
+
+/// Compact output (no PRETTY_PRINT).
+pub enum Compact {}
+
+/// PRETTY_PRINT: four spaces per level, `": "`.
+pub enum Pretty {}
+
+impl Layout for Compact {
+    #[inline(always)]
+    fn list_sep(e: &mut Encoder, need_comma: &mut bool) {
+        if *need_comma {
+            e.buf.push(b',');
+        }
+        *need_comma = true;
+    }
+
+    #[inline(always)]
+    fn key_lead(_: &mut Encoder, sep: u8) -> Option<u8> {
+        Some(sep)
+    }
+
+    #[inline(always)]
+    fn key_trail(_: &mut Encoder) {}
+
+    #[inline(always)]
+    fn before_close(_: &mut Encoder) {}
+}
+
+impl Layout for Pretty {
+    #[inline(always)]
+    fn list_sep(e: &mut Encoder, need_comma: &mut bool) {
+        e.sep_newline_indent(need_comma.then_some(b','));
+        *need_comma = true;
+    }
+
+    #[inline(always)]
+    fn key_lead(e: &mut Encoder, sep: u8) -> Option<u8> {
+        e.sep_newline_indent(Some(sep));
+        None
+    }
+
+    #[inline(always)]
+    fn key_trail(e: &mut Encoder) {
+        e.buf.push(b' ');
+    }
+
+    #[inline(always)]
+    fn before_close(e: &mut Encoder) {
+        e.sep_newline_indent(None);
+    }
+}
+
+impl Encoder {
+    /// PRETTY_PRINT's framing before an element: `sep` when given (`,`, or
+    /// the `{` a map walk writes with its first member), a newline and four
+    /// spaces per level, in one reservation.
+    #[inline(always)]
+    fn sep_newline_indent(&mut self, sep: Option<u8>) {
+        let c = usize::from(sep.is_some());
+        let n = c + 1 + 4 * self.depth.max(0) as usize;
+        self.buf.reserve(n);
+        // SAFETY: n bytes reserved, all written before commit (the
+        // separator, written unconditionally, is overwritten by the newline
+        // when there is none).
+        unsafe {
+            let p = self.buf.spare_ptr();
+            p.write(sep.unwrap_or(b'\n'));
+            p.add(c).write(b'\n');
+            core::ptr::write_bytes(p.add(c + 1), b' ', n - c - 1);
+            self.buf.commit(n);
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! json_encode(): the value walk. Mirrors ext/json's json_encoder.c
+//! (`php_json_encode_zval`, `php_json_encode_array`,
+//! `php_json_encode_serializable_object`, `php_json_encode_serializable_enum`)
+//! decision for decision, so side effects (jsonSerialize calls, property
+//! handlers, destructors), error codes and partial output are stock's.
+//! Strings and numbers go to the PHP-free cores in `rustjson_core`.
+//!
+//! The modules:
+//! - `walk`: `php_json_encode_zval` (the dispatch on a value's type);
+//! - `containers`: arrays, and the one walk over a table's elements;
+//! - `objects`: objects (declared slots, property tables, JsonSerializable,
+//!   enums);
+//! - `scalars`: doubles, strings, NUMERIC_CHECK;
+//! - `keys`: every call of the escape core's API (`rustjson_core::escape`);
+//! - `layout`: compact vs PRETTY_PRINT, a type chosen once per call;
+//! - `frames`: what the walk holds (counted copies, recursion marks), its
+//!   release after a caught panic;
+//! - `inject`: test-only panic injection (feature `panic-inject`).
+//!
+//! Raw access to PHP values lives in `crate::php` (`php::view`'s handles).
+//!
+//! Deliberate deviation: the remaining C stack is checked (at container
+//! entry once nesting is deep, and at every jsonSerialize() call), as PHP
+//! 8.3+ does, so that absurdly deep input gives error 1 (depth) instead of
+//! the segfault stock PHP 8.2 has there.
+mod containers;
+mod frames;
+mod inject;
+mod keys;
+mod layout;
+mod objects;
+mod scalars;
+mod walk;
+
+#[cfg(feature = "panic-inject")]
+pub use inject::register as register_panic_inject;
+pub use keys::encode_lone_string;
+
+use crate::php::outbuf::OutBuf;
+use crate::php::view::Zv;
+use rustjson_core::options::{self as opt, error};
+use rustjson_core::{escape, Sink};
+
+/// A failed encode step (`FAILURE` in php-src).
+pub struct Fail;
+type Status = Result<(), Fail>;
+
+/// Container nesting from which the C stack is checked at every level
+/// (and under which the fast frames, which [`frames`] records in a fixed
+/// array, are taken).
+const STACK_CHECK_DEPTH: i32 = 128;
+
+/// `repr(C)`: the hot fields first (short displacements), the frame record
+/// last.
+#[repr(C)]
+pub struct Encoder {
+    pub buf: OutBuf,
+    options: u32,
+    depth: i32,
+    max_depth: i32,
+    pub error_code: i32,
+    stack_limit: usize,
+    /// The short-key check's constants for `options`.
+    key_check: escape::KeyCheck,
+    /// Containers entered below this depth take the fast frames: under
+    /// STACK_CHECK_DEPTH and `max_depth` (deeper ones, which fail, go the
+    /// general way).
+    fast_depth: i32,
+    /// An empty array's text: `[]`, or `{}` under FORCE_OBJECT.
+    empty_array: [u8; 2],
+    /// What the walk holds: see [`frames`].
+    frames: frames::Frames,
+}
+
+// Nothing the encoder keeps live across user code or an allocation (which
+// may bail out of the call with a longjmp) may have a destructor.
+const _: () = assert!(!core::mem::needs_drop::<Encoder>());
+const _: () = assert!(!core::mem::needs_drop::<OutBuf>());
+const _: () = assert!(!core::mem::needs_drop::<frames::Frames>());
+const _: () = assert!(!core::mem::needs_drop::<crate::php::view::LocalZval>());
+
+/// How a failure shows in the output (see [`Encoder::fail`]).
+#[derive(Clone, Copy)]
+enum Out {
+    /// Nothing written.
+    Nothing,
+    /// `null` in the value's place, always (recursion).
+    Null,
+    /// `null` in the value's place under PARTIAL_OUTPUT_ON_ERROR.
+    NullIfPartial,
+    /// `0` in the value's place, always (non-backed enums).
+    Zero,
+}
+
+impl Encoder {
+    pub fn new(options: u32, max_depth: i32) -> Self {
+        Encoder {
+            buf: OutBuf::new(),
+            options,
+            depth: 0,
+            max_depth,
+            error_code: 0,
+            stack_limit: 0,
+            key_check: escape::KeyCheck::new(options),
+            fast_depth: max_depth.clamp(0, STACK_CHECK_DEPTH),
+            empty_array: if options & opt::FORCE_OBJECT != 0 {
+                *b"{}"
+            } else {
+                *b"[]"
+            },
+            frames: frames::Frames::new(),
+        }
+    }
+
+    /// Encode `value` (the call's argument), compact or pretty as the
+    /// options say: the one place the layout is chosen.
+    pub fn encode(&mut self, value: Zv) {
+        // The encoder stays where it is until the call ends.
+        self.frames.arm();
+        let _ = if self.options & opt::PRETTY_PRINT != 0 {
+            self.encode_zval::<layout::Pretty>(value)
+        } else {
+            self.encode_zval::<layout::Compact>(value)
+        };
+    }
+
+    /// The end of a walk: the output and the error code (the encoder
+    /// keeps an empty buffer).
+    #[inline(always)]
+    pub fn finish(&mut self) -> (OutBuf, i32) {
+        // (The frames' log has no heap part left: see Frames::pop.)
+        (self.buf.take(), self.error_code)
+    }
+
+    /// After a panic caught around [`Encoder::encode`]: give back every
+    /// reference and recursion mark the walk held (see [`frames`]) and
+    /// free the output.
+    pub fn recover_after_panic(&mut self) {
+        self.frames.release_all();
+        self.buf.take().free();
+    }
+
+    #[inline(always)]
+    fn partial(&self) -> bool {
+        self.options & opt::PARTIAL_OUTPUT_ON_ERROR != 0
+    }
+
+    /// Record error `code` (`encoder->error_code = code`): the one place
+    /// an error code is set.
+    #[inline(always)]
+    fn error(&mut self, code: i32) {
+        self.error_code = code;
+    }
+
+    /// The failure of a value: its error code (none for 0: an exception is
+    /// pending), what stands in its place in the output, `Err`.
+    #[inline(always)]
+    fn fail(&mut self, code: i32, out: Out) -> Status {
+        if code != error::NONE {
+            self.error(code);
+        }
+        match out {
+            Out::Nothing => {}
+            Out::Null => self.buf.extend(b"null"),
+            Out::NullIfPartial => {
+                if self.partial() {
+                    self.buf.extend(b"null")
+                }
+            }
+            Out::Zero => self.buf.push(b'0'),
+        }
+        Err(Fail)
+    }
+
+    /// Does a child's result stop the walk of its container? A failure
+    /// does when not in partial mode; running out of memory always does.
+    #[inline(always)]
+    fn aborts(&self, r: Status) -> bool {
+        (r.is_err() && !self.partial()) || self.buf.oom()
+    }
+
+    /// The depth check of `php_json_encode_array` (`over`: the container's
+    /// content lies past `max_depth`): error 1, which stops the walk unless
+    /// in partial mode.
+    #[inline(always)]
+    fn check_depth(&mut self, over: bool) -> Status {
+        if over {
+            self.error(error::DEPTH);
+            if !self.partial() {
+                return Err(Fail);
+            }
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn stack_exhausted(&mut self) -> bool {
+        if self.stack_limit == 0 {
+            self.stack_limit = crate::stack::limit();
+        }
+        let here = 0u8;
+        (&here as *const u8 as usize) < self.stack_limit
+    }
+
+    /// The stack guard for containers: only worth a look once nesting is
+    /// deep (each level costs a few hundred bytes of stack).
+    #[inline(always)]
+    fn container_stack_exhausted(&mut self) -> bool {
+        self.depth >= STACK_CHECK_DEPTH && self.stack_exhausted()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_check_stops_unless_partial() {
+        let mut e = Encoder::new(0, 512);
+        assert!(e.check_depth(false).is_ok());
+        assert!(e.check_depth(true).is_err());
+        assert_eq!(e.error_code, error::DEPTH);
+        let mut e = Encoder::new(opt::PARTIAL_OUTPUT_ON_ERROR, 512);
+        assert!(e.check_depth(true).is_ok());
+        assert_eq!(e.error_code, error::DEPTH);
+    }
+
+    #[test]
+    fn fail_sets_the_code_once_and_keeps_exception_paths_codeless() {
+        let mut e = Encoder::new(0, 512);
+        assert!(e.fail(error::RECURSION, Out::Nothing).is_err());
+        assert_eq!(e.error_code, error::RECURSION);
+        assert!(e.fail(error::NONE, Out::Nothing).is_err());
+        assert_eq!(e.error_code, error::RECURSION);
+        assert!(e.fail(error::NONE, Out::NullIfPartial).is_err());
+        assert_eq!(e.buf.len(), 0);
+    }
+
+    #[test]
+    fn aborts_only_outside_partial_mode() {
+        let e = Encoder::new(0, 512);
+        assert!(e.aborts(Err(Fail)));
+        assert!(!e.aborts(Ok(())));
+        let e = Encoder::new(opt::PARTIAL_OUTPUT_ON_ERROR, 512);
+        assert!(!e.aborts(Err(Fail)));
+    }
+
+    #[test]
+    fn fast_depth_and_empty_array() {
+        let e = Encoder::new(opt::FORCE_OBJECT, 1000);
+        assert_eq!(e.fast_depth, STACK_CHECK_DEPTH);
+        assert_eq!(&e.empty_array, b"{}");
+        let e = Encoder::new(0, -5);
+        assert_eq!(e.fast_depth, 0);
+        assert_eq!(&e.empty_array, b"[]");
+    }
+}
