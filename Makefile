@@ -3,8 +3,9 @@
 #   make build          cargo build --release, then copy target/release/librustjson.so to modules/rustjson.so
 #   make setup          install/prepare everything needed (tools/setup.sh: Debian packages, de_DE locale,
 #                       PHP 8.2 source for run-tests.php + ext/json/tests in $RUSTJSON_CACHE)
-#   make test           setup, build, core unit tests, core sweeps vs PHP (10M doubles, ~7M strings), our phpt
-#                       suite (stock oracle check, rustjson, rustjson+JIT), official ext/json suite (stock vs
+#   make test           setup, build, core unit tests, src/ unit tests (no PHP), core sweeps vs PHP (10M doubles,
+#                       ~7M strings), our phpt suite (stock oracle check, rustjson, rustjson+JIT), panic recovery
+#                       (mk/encode.mk: test-panic), official ext/json suite (stock vs
 #                       rustjson), json_encode differential run (tools/fuzz/run.php), json_validate
 #                       differential run (tools/validate_diff.php), both phpt suites under valgrind, and the
 #                       PHP matrix legs (8.2 debug, 8.2 ZTS debug, 8.4, 8.5)
@@ -135,7 +136,7 @@ fuzz: build
 # Closing line: 'stages: N passed, 0 failed[, N skipped]'.
 test:
 	@set -e; start=$$(date +%s); skipped=0; passed=0; \
-	for t in setup build test-core test-sweeps test-phpt-stock test-phpt test-phpt-jit test-official test-diff test-validate test-valgrind test-matrix; do \
+	for t in setup build test-core test-src-unit test-sweeps test-phpt-stock test-phpt test-phpt-jit test-panic test-official test-diff test-validate test-valgrind test-matrix; do \
 		echo; echo "==== make $$t"; t0=$$(date +%s); \
 		if [ $$t = test-diff ] && [ ! -f tools/fuzz/run.php ]; then \
 			echo "test-diff: SKIPPED (tools/fuzz/run.php does not exist yet)"; skipped=$$((skipped + 1)); continue; \
@@ -211,7 +212,7 @@ leg-shell:
 
 clean:
 	$(CARGO) clean
-	rm -rf target-probe
+	rm -rf target-probe target-panic
 	rm -rf modules
 	rm -f php-tests/*.diff php-tests/*.exp php-tests/*.log php-tests/*.out php-tests/*.php php-tests/*.sh php-tests/*.mem
 
