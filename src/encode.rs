@@ -28,8 +28,8 @@ pub struct Encoder {
     max_depth: i32,
     pub error_code: i32,
     stack_limit: usize,
-    /// The short-key check's constants for `options`.
-    key_check: escape::KeyCheck,
+    /// The escape mode of `options`, resolved once per call.
+    mode: escape::EscapeMode,
     /// How many fast array frames are pending (not held yet): the top
     /// `npend` fast frames of the walk, whose tables are `pend[..npend]`.
     npend: usize,
@@ -63,7 +63,7 @@ impl Encoder {
             max_depth,
             error_code: 0,
             stack_limit: 0,
-            key_check: escape::KeyCheck::new(options),
+            mode: escape::EscapeMode::new(options),
             pend: [core::mem::MaybeUninit::uninit(); STACK_CHECK_DEPTH as usize],
             npend: 0,
             fast_depth: max_depth.clamp(0, STACK_CHECK_DEPTH),
@@ -177,7 +177,11 @@ impl Encoder {
                     let s = zval::zstr_bytes((*val).value.str_);
                     // SAFETY: s is a zend_string's bytes, after its header.
                     if self.options & opt::NUMERIC_CHECK == 0
-                        && escape::write_short_string_tail16(&mut self.buf, s, &self.key_check)
+                        && escape::write_short_string(
+                            &mut self.buf,
+                            escape::Key::tail16(s),
+                            &self.mode,
+                        )
                     {
                         return Some(Ok(()));
                     }
@@ -564,7 +568,7 @@ impl Encoder {
             return Ok(());
         }
         // (An empty string is `""`, written by the core.)
-        if escape::escape_string(&mut self.buf, s, options).is_err() {
+        if escape::escape_with(&mut self.buf, s, &self.mode).is_err() {
             return self.utf8_error();
         }
         Ok(())
@@ -856,18 +860,18 @@ impl Encoder {
     #[inline(always)]
     fn key_compact(&mut self, key: &[u8], need_comma: &mut bool) {
         let sep = need_comma.then_some(b',');
-        if !escape::write_short_key_with(&mut self.buf, key, &self.key_check, sep) {
+        if !escape::write_key::<_, 0, 15>(&mut self.buf, escape::Key::new(key), &self.mode, sep) {
             self.key_slow(key, sep);
         }
         *need_comma = true;
     }
 
-    /// A key that [`escape::write_short_key`] does not take: 16 to 64
-    /// clean bytes the same way ([`escape::write_mid_key`]), else `sep`
+    /// A key that [`Encoder::key_compact`] does not take: 16 to 64
+    /// clean bytes the same way ([`escape::write_key`]), else `sep`
     /// when given, the escaped key, `:`.
     #[inline(never)]
     fn key_slow(&mut self, key: &[u8], sep: Option<u8>) {
-        if escape::write_mid_key(&mut self.buf, key, self.options, sep) {
+        if escape::write_key::<_, 16, 64>(&mut self.buf, escape::Key::new(key), &self.mode, sep) {
             return;
         }
         if let Some(b) = sep {
@@ -1056,12 +1060,21 @@ impl Encoder {
         unsafe {
             if P {
                 self.sep_newline_indent(Some(sep));
-                if !escape::write_key_tail16_to_32(&mut self.buf, k, &self.key_check, None) {
+                if !escape::write_key::<_, 0, 32>(
+                    &mut self.buf,
+                    escape::Key::tail16(k),
+                    &self.mode,
+                    None,
+                ) {
                     self.key_slow(k, None);
                 }
                 self.buf.push(b' ');
-            } else if !escape::write_key_tail16_to_32(&mut self.buf, k, &self.key_check, Some(sep))
-            {
+            } else if !escape::write_key::<_, 0, 32>(
+                &mut self.buf,
+                escape::Key::tail16(k),
+                &self.mode,
+                Some(sep),
+            ) {
                 self.key_slow(k, Some(sep));
             }
         }

@@ -5,12 +5,11 @@
 //! word with 4 bits per byte, so positions are `trailing_zeros / 4`.
 //!
 //! Not exercised on the x86_64 development machine; the tests run it on any
-//! aarch64 host (`available_implementations()` lists "neon" there).
+//! aarch64 host (`isa::available_levels()` has `Neon` there).
 
-use super::kernel::{copy_lt16, Scanner};
+use super::mode::Flags;
+use super::scan::{copy_lt16, Scanner};
 use super::swar::{swar_ctx, SwarCtx};
-use super::InvalidUtf8;
-use crate::Sink;
 use core::arch::aarch64::*;
 
 /// NEON scanner; `HEX` adds the `<>&'` compares.
@@ -53,8 +52,8 @@ impl<const HEX: bool> Scanner for Neon<HEX> {
 
     #[allow(unused_unsafe)]
     #[inline(always)]
-    unsafe fn ctx(options: u32) -> NeonCtx {
-        let stops = super::tables::stop_bytes(options);
+    unsafe fn ctx(flags: Flags) -> NeonCtx {
+        let stops = super::tables::stop_bytes(flags);
         NeonCtx {
             // SAFETY: a value-only intrinsic of the baseline NEON feature.
             v: stops.map(|b| unsafe { vdupq_n_u8(b) }),
@@ -104,17 +103,5 @@ impl<const HEX: bool> Scanner for Neon<HEX> {
         }
         // SAFETY: forwarded.
         unsafe { super::swar::skip8::<HEX>(&c.w, s, i, dst) }
-    }
-}
-
-/// The NEON implementation.
-pub(super) fn escape<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
-    // SAFETY: NEON is part of the aarch64 baseline.
-    unsafe {
-        if super::tables::has_hex(options) {
-            super::kernel::escape::<S, Neon<true>>(out, s, options)
-        } else {
-            super::kernel::escape::<S, Neon<false>>(out, s, options)
-        }
     }
 }
