@@ -390,6 +390,7 @@ unsafe fn walk<S: Sink, V: Scanner>(
             if rem < V::W {
                 return (start, false);
             }
+            // SAFETY: start < len (rem >= W).
             let b = unsafe { *p.add(start) };
             let class = table[b as usize];
             if b < 0x80 && class != CLEAN {
@@ -397,11 +398,11 @@ unsafe fn walk<S: Sink, V: Scanner>(
                 // SAFETY: room >= rem + 8 >= 8.
                 unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
                 start += 1;
-            } else if b == 0xe2
-                && !flags.keep_line_terminators()
-                && unsafe { *p.add(start + 1) } == 0x80
-                && unsafe { *p.add(start + 2) } | 1 == 0xa9
-            {
+            } else if b == 0xe2 && !flags.keep_line_terminators() && {
+                // SAFETY: start + 2 < len (rem >= W > 2).
+                let (b1, b2) = unsafe { (*p.add(start + 1), *p.add(start + 2)) };
+                b1 == 0x80 && b2 | 1 == 0xa9
+            } {
                 w.ensure(rem + 8, rem + 16);
                 // SAFETY: room >= rem + 8 >= 8; the third byte is A8 or A9.
                 unsafe {
@@ -714,20 +715,23 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
             pos = w.pos;
             lim = w.lim;
         }
-        // SAFETY (loads): 8 or 4 bytes readable at i; under 4, the rem
-        // bytes at i one by one (the last character of a string, most
-        // often: a 2- or 3-byte one is then taken here too).
+        // The loads: 8 or 4 bytes at i; under 4, the rem bytes at i one by
+        // one (the last character of a string, most often: a 2- or 3-byte
+        // one is then taken here too).
         let q = if rem >= 8 {
+            // SAFETY: 8 bytes readable at i.
             u64::from_le(unsafe { ptr::read_unaligned(p.add(i).cast::<u64>()) })
         } else if rem >= 4 {
+            // SAFETY: 4 bytes readable at i.
             u64::from(u32::from_le(unsafe {
                 ptr::read_unaligned(p.add(i).cast::<u32>())
             }))
         } else {
+            // SAFETY: rem bytes readable at i.
             unsafe { last_bytes(p.add(i), rem) }
         };
-        // SAFETY (stores): room >= rem + 16 (rem + 18 for four units), see
-        // above.
+        // The stores below: room >= rem + 16 (rem + 18 for four units), see
+        // above; each arm writes 8 bytes per unit at most 6 apart.
         if b < 0xe0 {
             // 110xxxxx 10xxxxxx, valid from C2 on.
             if q & 0xc0e0 == 0x80c0 && b >= 0xc2 {
@@ -737,6 +741,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                     && (t + 0x7fff_7fff_7fff_7fff) & 0x8000_8000_8000_8000 == 0x8000_8000_8000_8000
                     && (lim as usize - pos as usize) >= rem + 18
                 {
+                    // SAFETY: four units, 26 bytes <= rem + 18 of room.
                     unsafe {
                         put_unit(pos, two_byte_cp(q as u32));
                         put_unit(pos.add(6), two_byte_cp((q >> 16) as u32));
@@ -747,14 +752,17 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                     i += 8;
                     continue;
                 }
+                // SAFETY: one unit, 8 bytes <= rem + 16 of room.
                 unsafe { put_unit(pos, two_byte_cp(q as u32)) };
                 if q & 0xc0e0_0000 == 0x80c0_0000 && q & 0x1e_0000 != 0 {
+                    // SAFETY: two units, 14 bytes <= rem + 16 of room.
                     unsafe {
                         put_unit(pos.add(6), two_byte_cp((q >> 16) as u32));
                         pos = pos.add(12);
                     }
                     i += 4;
                 } else {
+                    // SAFETY: the unit just written.
                     pos = unsafe { pos.add(6) };
                     i += 2;
                 }
@@ -763,14 +771,16 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
         } else if b < 0xf0 {
             // 1110xxxx 10xxxxxx 10xxxxxx, no overlongs, no surrogates.
             if let Some(cp) = three_byte_cp(q as u32) {
+                // SAFETY: one unit, 8 bytes <= rem + 16 of room.
                 unsafe { put_unit(pos, cp) };
                 if let Some(cp2) = three_byte_cp((q >> 24) as u32) {
+                    // SAFETY: two units, 14 bytes <= rem + 16 of room.
                     unsafe { put_unit(pos.add(6), cp2) };
                     // A run of them (CJK text): four at a time in vector
                     // registers where the scanner can.
-                    // SAFETY (reads): rem >= 22 bytes from i.
                     if V::U3
                         && rem >= 6 + 16
+                        // SAFETY: rem >= 22 bytes readable from i.
                         && unsafe {
                             (*p.add(i + 6) & *p.add(i + 9) & *p.add(i + 12) & *p.add(i + 15)) & 0xe0
                                 == 0xe0
@@ -788,6 +798,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                             )
                         };
                         if read != 0 {
+                            // SAFETY: the units written, within the room.
                             pos = unsafe { pos.add(12 + written) };
                             i += 6 + read;
                             continue;
@@ -802,6 +813,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                         if let (Some(cp3), Some(cp4)) =
                             (three_byte_cp(r as u32), three_byte_cp((r >> 24) as u32))
                         {
+                            // SAFETY: four units, 26 bytes <= rem + 18.
                             unsafe {
                                 put_unit(pos.add(12), cp3);
                                 put_unit(pos.add(18), cp4);
@@ -811,9 +823,11 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                             continue;
                         }
                     }
+                    // SAFETY: the two units written.
                     pos = unsafe { pos.add(12) };
                     i += 6;
                 } else {
+                    // SAFETY: the unit written.
                     pos = unsafe { pos.add(6) };
                     i += 3;
                 }
@@ -823,6 +837,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
             // 11110xxx and three continuation bytes: U+10000 to U+10FFFF,
             // as a surrogate pair.
             if let Some(c) = four_byte_c(q as u32) {
+                // SAFETY: two units, 14 bytes <= rem + 16 of room.
                 unsafe {
                     put_unit(pos, 0xd800 | (c >> 10));
                     put_unit(pos.add(6), 0xdc00 | (c & 0x3ff));
@@ -830,6 +845,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                 // Another one (emoji)? 12 more bytes, 14 written.
                 if let Some(c2) = four_byte_c((q >> 32) as u32) {
                     if (lim as usize - pos as usize) >= rem + 18 {
+                        // SAFETY: four units, 26 bytes <= rem + 18.
                         unsafe {
                             put_unit(pos.add(12), 0xd800 | (c2 >> 10));
                             put_unit(pos.add(18), 0xdc00 | (c2 & 0x3ff));
@@ -839,6 +855,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                         continue;
                     }
                 }
+                // SAFETY: the two units written.
                 pos = unsafe { pos.add(12) };
                 i += 4;
                 continue;

@@ -35,15 +35,15 @@
 //!   shuffles (AVX2); see `kernel.rs` for the loop and the output space
 //!   rule, and `x86.rs` / `swar.rs` for the scans;
 //! - object keys of up to 64 bytes that need no escape are written with
-//!   their comma, quotes and colon in one reservation ([`write_short_key`],
-//!   [`write_mid_key`]); for a key or value that is a `zend_string`, whose
-//!   header precedes its bytes, the check under 16 bytes is one load of the
-//!   16 bytes ending where the string ends ([`write_short_key_tail16`],
-//!   [`write_short_string_tail16`]);
+//!   their comma, quotes and colon in one reservation ([`write_key`]); for
+//!   a key or value that is a `zend_string`, whose header precedes its
+//!   bytes ([`Key::tail16`]), the check under 16 bytes is one load of the
+//!   16 bytes ending where the string ends ([`write_key`],
+//!   [`write_short_string`]);
 //! - UTF-8 is decoded inline from word loads, several sequences at a time;
 //!   `\uXXXX` is one 8-byte store from two 256-entry tables; runs of 3-byte
-//!   sequences (CJK) become escapes four at a time with SSSE3 (AVX2 and SSE2
-//!   scanners, when the CPU has it); under `JSON_UNESCAPED_UNICODE` a run of
+//!   sequences (CJK) become escapes four at a time with SSSE3 (the avx2 and
+//!   ssse3 implementations); under `JSON_UNESCAPED_UNICODE` a run of
 //!   valid sequences is copied in one go;
 //! - under `JSON_UNESCAPED_UNICODE` with AVX2, non-ASCII text is validated
 //!   and copied 32 bytes at a time (the lookup-table validation of
@@ -52,8 +52,34 @@
 //!   strings of at most 64 bytes are checked in one or two such blocks
 //!   (under 32 bytes padded with spaces) and copied without the loop.
 //!
-//! The implementation is chosen once (cached in an atomic) and can be forced
-//! with [`force_implementation`]; all of them produce identical output.
+//!
+//! ## Structure
+//!
+//! - `mod.rs` (this file): the public API ([`escape_with`], [`write_key`],
+//!   [`write_short_string`], [`escape_string`] and [`escape_string_at`]),
+//!   the short-string front end, and the dispatch: the implementation of
+//!   [`isa::detected()`](crate::isa::detected) (the avx512 levels use
+//!   avx2), or of the level a test or benchmark names. Each implementation
+//!   is `kernel::escape` instantiated with one scanner: avx2
+//!   (`x86::Avx2`, SSSE3 too), ssse3 (`x86::Sse2` with the SSSE3 3-byte
+//!   run), sse2 (`x86::Sse2` without it: SSE2 only), neon (`neon::Neon`),
+//!   scalar (`swar::Swar`); all of them produce identical output.
+//! - `mode.rs`: [`EscapeMode`], made once per `json_encode()` call, and
+//!   `Flags`, the only reader of ext/json's option bits; every layer below
+//!   this file takes `Flags` and asks it by name.
+//! - `kernel.rs`: the one escaping algorithm (block loop, dirty-block walk,
+//!   general UTF-8 path, output-space rule), generic over a `Scanner`.
+//! - `scan.rs` (leaf): the `Scanner` trait and the copy helpers.
+//! - `x86.rs`, `neon.rs`, `swar.rs`: the scanners, and x86's short-string
+//!   checks and AVX2 UTF-8 validation; `tables.rs`: class tables and escape
+//!   spellings; `utf8.rs`: PHP's grouping of invalid UTF-8.
+//!
+//! Imports, with no cycle: `mod` → `kernel`, `x86`, `neon`, `swar`, `mode`,
+//! `tables`, `scan`; `kernel` → `scan`, `tables`, `utf8`, `mode` (and the
+//! error type [`InvalidUtf8`] from here); `x86` →
+//! `scan`, `swar`, `tables`, `mode`; `neon` → `scan`, `swar`, `tables`,
+//! `mode`; `swar` → `scan`, `tables`, `mode`; `scan` → `mode`; `tables` →
+//! `mode`; `mode` and `utf8` import no sibling.
 
 mod kernel;
 mod mode;

@@ -8,7 +8,7 @@
 //! aarch64 host (`isa::available_levels()` has `Neon` there).
 
 use super::mode::Flags;
-use super::scan::{copy_lt16, Scanner};
+use super::scan::{copy_lt16, tail_from_last_block, Scanner};
 use super::swar::{swar_ctx, SwarCtx};
 use core::arch::aarch64::*;
 
@@ -87,18 +87,10 @@ impl<const HEX: bool> Scanner for Neon<HEX> {
         }
         let p = s.as_ptr();
         if len >= 16 {
-            // SAFETY: the load covers [len - 16, len); the copy moves
-            // t <= rem bytes within the input and the room.
+            // SAFETY: the load covers [len - 16, len); forwarded.
             unsafe {
-                let v = vld1q_u8(p.add(len - 16));
-                let m = mask16::<HEX>(&c.v, v) >> (4 * (16 - rem));
-                let t = if m == 0 {
-                    rem
-                } else {
-                    (m.trailing_zeros() / 4) as usize
-                };
-                copy_lt16(p.add(i), dst, t);
-                return i + t;
+                let m = mask16::<HEX>(&c.v, vld1q_u8(p.add(len - 16)));
+                return tail_from_last_block::<16, 2>(s, i, dst, m, copy_lt16);
             }
         }
         // SAFETY: forwarded.

@@ -129,6 +129,38 @@ pub(super) trait Scanner {
     }
 }
 
+/// The end of a vector scanner's tail step for a string at least one block
+/// long: `last` is the mask (`1 << SHIFT` bits per byte) of its last `W`
+/// bytes, reloaded overlapping bytes already done (never past the end).
+/// Copies the clean bytes from `s[i]` on with `copy` and returns the index
+/// of the first byte needing work (`s.len()` if none), as
+/// [`Scanner::tail`] does.
+///
+/// # Safety
+/// As for [`Scanner::tail`] with `W`, and `i < s.len()`, `W <= s.len()`;
+/// `copy(src, dst, n)` copies exactly `n < W` bytes.
+#[inline(always)]
+pub(super) unsafe fn tail_from_last_block<const W: usize, const SHIFT: u32>(
+    s: &[u8],
+    i: usize,
+    dst: *mut u8,
+    last: u64,
+    copy: unsafe fn(*const u8, *mut u8, usize),
+) -> usize {
+    let rem = s.len() - i;
+    // 1 <= rem < W: the shift is below 64.
+    let m = last >> ((W - rem) << SHIFT);
+    let t = if m == 0 {
+        rem
+    } else {
+        (m.trailing_zeros() >> SHIFT) as usize
+    };
+    // SAFETY: t <= rem bytes, within the input and (the caller's
+    // guarantee) the room at `dst`.
+    unsafe { copy(s.as_ptr().add(i), dst, t) };
+    i + t
+}
+
 /// Copies `n` bytes, with inline code for short runs.
 ///
 /// # Safety

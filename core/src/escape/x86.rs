@@ -21,7 +21,7 @@
 //! `utf8_blocks32`).
 
 use super::mode::Flags;
-use super::scan::{copy_lt16, copy_lt32, Scanner};
+use super::scan::{copy_lt16, copy_lt32, tail_from_last_block, Scanner};
 use super::swar::{swar_ctx, SwarCtx};
 use super::tables::{stop_bytes, ESC_NIBBLES};
 use core::arch::x86_64::*;
@@ -325,18 +325,10 @@ unsafe fn skip16<const HEX: bool>(c: &Sse2Ctx, s: &[u8], mut i: usize, mut dst: 
         return i;
     }
     if len >= 16 {
-        // SAFETY: the load covers [len - 16, len); the copy moves t <= rem
-        // bytes within the input and the room.
+        // SAFETY: the load covers [len - 16, len); forwarded.
         unsafe {
-            let v = _mm_loadu_si128(p.add(len - 16).cast());
-            let m = mask16::<HEX>(&c.v, v) >> (16 - rem);
-            let t = if m == 0 {
-                rem
-            } else {
-                m.trailing_zeros() as usize
-            };
-            copy_lt16(p.add(i), dst, t);
-            return i + t;
+            let m = mask16::<HEX>(&c.v, _mm_loadu_si128(p.add(len - 16).cast()));
+            return tail_from_last_block::<16, 0>(s, i, dst, m.into(), copy_lt16);
         }
     }
     // A string under 16 bytes: SWAR.
@@ -551,17 +543,10 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
         let p = s.as_ptr();
         if len >= 32 {
             // SAFETY: AVX2 by the caller; the load covers [len - 32, len);
-            // the copy moves t <= rem < 32 bytes within input and room.
+            // forwarded.
             unsafe {
-                let v = _mm256_loadu_si256(p.add(len - 32).cast());
-                let m = mask32::<HEX>(&c.y, v) >> (32 - rem);
-                let t = if m == 0 {
-                    rem
-                } else {
-                    m.trailing_zeros() as usize
-                };
-                copy_lt32(p.add(i), dst, t);
-                return i + t;
+                let m = mask32::<HEX>(&c.y, _mm256_loadu_si256(p.add(len - 32).cast()));
+                return tail_from_last_block::<32, 0>(s, i, dst, m.into(), copy_lt32);
             }
         }
         // A string under 32 bytes: SSE2 (then SWAR).
