@@ -373,9 +373,8 @@ unsafe fn walk<S: Sink, V: Scanner>(
     // it while they begin like this; otherwise this walk goes on with the
     // block where it stopped.
     if V::UTF8 && flags.unescaped_unicode() {
-        // SAFETY (all reads of `p`): below `len`, `start + W <= len` holds
-        // at the top of the loop, and `rem >= W` before the reads past
-        // `start`.
+        // SAFETY: the read lies below `len` (`start + W <= len` holds at
+        // the top of the loop, as for the reads past `start` below).
         while unsafe { *p.add(start + (m.trailing_zeros() >> V::SHIFT) as usize) } >= 0x80 {
             // SAFETY: `start` is where PHP's decoder would be (every step
             // stops at such a place), len - start >= W bytes are readable
@@ -398,11 +397,13 @@ unsafe fn walk<S: Sink, V: Scanner>(
                 // SAFETY: room >= rem + 8 >= 8.
                 unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
                 start += 1;
-            } else if b == 0xe2 && !flags.keep_line_terminators() && {
-                // SAFETY: start + 2 < len (rem >= W > 2).
-                let (b1, b2) = unsafe { (*p.add(start + 1), *p.add(start + 2)) };
-                b1 == 0x80 && b2 | 1 == 0xa9
-            } {
+            } else if b == 0xe2
+                && !flags.keep_line_terminators()
+                // SAFETY: start + 1 < len (rem >= W > 2).
+                && unsafe { *p.add(start + 1) } == 0x80
+                // SAFETY: start + 2 < len, as above.
+                && unsafe { *p.add(start + 2) } | 1 == 0xa9
+            {
                 w.ensure(rem + 8, rem + 16);
                 // SAFETY: room >= rem + 8 >= 8; the third byte is A8 or A9.
                 unsafe {
