@@ -68,6 +68,39 @@ impl Flags {
         self.0 & HEX_QUOT != 0
     }
 
+    /// The bytes a SIMD or SWAR scan must stop at, besides `< 0x20` and
+    /// `>= 0x80` (`tables::stop_bytes`).
+    ///
+    /// Slots of escapes that the flags switch off repeat `"`, so every
+    /// scanner can compare against a fixed number of bytes (3 without any
+    /// HEX flag, else 7). (A `const fn`: compile-time tables are built
+    /// from it too. Written on the bits: the code LLVM makes of it is
+    /// shorter than from the named tests, which matters once per string.)
+    #[inline(always)]
+    pub(super) const fn stop_bytes(self) -> [u8; 7] {
+        const fn pick(options: u32, flag: u32, b: u8) -> u8 {
+            if options & flag != 0 {
+                b
+            } else {
+                b'"'
+            }
+        }
+        let options = self.0;
+        [
+            b'"',
+            b'\\',
+            if options & UNESCAPED_SLASHES != 0 {
+                b'"'
+            } else {
+                b'/'
+            },
+            pick(options, HEX_TAG, b'<'),
+            pick(options, HEX_TAG, b'>'),
+            pick(options, HEX_AMP, b'&'),
+            pick(options, HEX_APOS, b'\''),
+        ]
+    }
+
     /// `JSON_UNESCAPED_SLASHES`: `/` is written as it is.
     #[inline(always)]
     pub(super) const fn raw_slashes(self) -> bool {

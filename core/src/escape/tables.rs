@@ -27,29 +27,10 @@ pub(super) fn class_table(flags: Flags) -> &'static [u8; 256] {
 }
 
 /// The bytes a SIMD or SWAR scan must stop at, besides `< 0x20` and
-/// `>= 0x80`, under `flags`.
-///
-/// Slots of escapes that the flags switch off repeat `"`, so every scanner can
-/// compare against a fixed number of bytes (3 without any HEX flag, else 7).
-/// (A `const fn`: compile-time tables are built from it too.)
+/// `>= 0x80`, under `flags` (see [`Flags::stop_bytes`]).
 #[inline(always)]
 pub(super) const fn stop_bytes(flags: Flags) -> [u8; 7] {
-    const fn pick(on: bool, b: u8) -> u8 {
-        if on {
-            b
-        } else {
-            b'"'
-        }
-    }
-    [
-        b'"',
-        b'\\',
-        pick(!flags.raw_slashes(), b'/'),
-        pick(flags.hex_tag(), b'<'),
-        pick(flags.hex_tag(), b'>'),
-        pick(flags.hex_amp(), b'&'),
-        pick(flags.hex_apos(), b'\''),
-    ]
+    flags.stop_bytes()
 }
 
 /// The ext/json options that class-table index `index` stands for.
