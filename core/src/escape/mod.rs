@@ -956,7 +956,7 @@ mod tests {
                 (0..n)
                     .map(|k| {
                         let b = b"ab/\\\"\x01\x7f\xc3\xa9<>&'"[(i as usize * 7 + k * 3) % 13];
-                        if (i + k as u32) % 3 == 0 {
+                        if (i + k as u32).is_multiple_of(3) {
                             b
                         } else {
                             b'k'

@@ -44,24 +44,6 @@ impl Flags {
         self.0 & (HEX_TAG | HEX_AMP | HEX_APOS) != 0
     }
 
-    /// `JSON_HEX_TAG`: `<` and `>` are `\u003C` and `\u003E`.
-    #[inline(always)]
-    pub(super) const fn hex_tag(self) -> bool {
-        self.0 & HEX_TAG != 0
-    }
-
-    /// `JSON_HEX_AMP`: `&` is `\u0026`.
-    #[inline(always)]
-    pub(super) const fn hex_amp(self) -> bool {
-        self.0 & HEX_AMP != 0
-    }
-
-    /// `JSON_HEX_APOS`: `'` is `\u0027`.
-    #[inline(always)]
-    pub(super) const fn hex_apos(self) -> bool {
-        self.0 & HEX_APOS != 0
-    }
-
     /// `JSON_HEX_QUOT`: `"` is `\u0022`, not `\"`.
     #[inline(always)]
     pub(super) const fn hex_quot(self) -> bool {
