@@ -77,8 +77,8 @@ fn reserves_like_smart_str() {
         for s in memory_inputs() {
             for opts in FLAG_SETS.iter().chain(MORE_FLAG_SETS.iter()) {
                 let mut sink = ExactSink::default();
-                let r =
-                    rustjson_core::escape::escape_string_using(imp, &mut sink, &s, *opts).unwrap();
+                let r = rustjson_core::escape::escape_string_at(level(imp), &mut sink, &s, *opts)
+                    .unwrap();
                 assert_eq!(r.is_ok(), naive(&s, *opts).is_some());
                 let (first_len, first) = sink.reserves[0];
                 assert_eq!((first_len, first), (0, s.len() + 2), "{imp} first reserve");
@@ -120,7 +120,8 @@ fn random_strings_exact_sink() {
         let want = naive(&s, opts);
         for imp in &imps {
             let mut sink = ExactSink::default();
-            let r = rustjson_core::escape::escape_string_using(imp, &mut sink, &s, opts).unwrap();
+            let r =
+                rustjson_core::escape::escape_string_at(level(imp), &mut sink, &s, opts).unwrap();
             assert_eq!(r.ok().map(|_| sink.buf), want, "{imp} {s:02x?} {opts:#x}");
         }
     }
@@ -343,9 +344,13 @@ mod guarded {
                     for before in [0, 1, 3000] {
                         let mut sink = PageGuardSink(GuardSink::new());
                         sink.extend(&vec![b'x'; before]);
-                        let r =
-                            rustjson_core::escape::escape_string_using(imp, &mut sink, &s, opts)
-                                .unwrap();
+                        let r = rustjson_core::escape::escape_string_at(
+                            level(imp),
+                            &mut sink,
+                            &s,
+                            opts,
+                        )
+                        .unwrap();
                         assert!(r.is_ok());
                         assert_eq!(
                             &sink.as_bytes()[before..],
@@ -426,8 +431,9 @@ mod guarded {
                 for imp in &imps {
                     let mut sink = GuardSink::new();
                     sink.extend(b"x");
-                    let r = rustjson_core::escape::escape_string_using(imp, &mut sink, &s, opts)
-                        .unwrap();
+                    let r =
+                        rustjson_core::escape::escape_string_at(level(imp), &mut sink, &s, opts)
+                            .unwrap();
                     match &want {
                         Some(w) => {
                             assert!(r.is_ok());

@@ -68,8 +68,8 @@ fn appends_and_error_truncates() {
                     input.extend_from_slice(b"\xc3");
                 }
                 let mut out = b"[1,".to_vec();
-                let r =
-                    rustjson_core::escape::escape_string_using(imp, &mut out, &input, 0).unwrap();
+                let r = rustjson_core::escape::escape_string_at(level(imp), &mut out, &input, 0)
+                    .unwrap();
                 match naive(&input, 0) {
                     Some(want) => {
                         assert_eq!(r, Ok(()));
@@ -89,23 +89,24 @@ fn appends_and_error_truncates() {
 #[test]
 fn implementation_selection() {
     use rustjson_core::escape::*;
-    let avail = available_implementations();
-    assert!(avail.contains(&"scalar"));
+    use rustjson_core::isa::{available_levels, detected, Level};
+    let avail: Vec<Level> = available_levels().collect();
+    assert!(avail.contains(&Level::Scalar));
     #[cfg(target_arch = "x86_64")]
-    assert!(avail.contains(&"sse2"));
-    assert!(avail.contains(&implementation_name()));
-    assert!(!force_implementation("nope"));
-    assert!(escape_string_using("nope", &mut Vec::new(), b"x", 0).is_none());
-    // Forcing changes only which code runs, never the output.
-    let name = implementation_name();
-    for imp in &avail {
-        assert!(force_implementation(imp));
-        assert_eq!(implementation_name(), *imp);
-        let mut out = Vec::new();
-        escape_string(&mut out, "0123456789abcdef/é\u{2028}".as_bytes(), 0).unwrap();
-        assert_eq!(out, b"\"0123456789abcdef\\/\\u00e9\\u2028\"");
+    assert!(avail.contains(&Level::Sse2));
+    assert_eq!(implementation_name(), implementation_at(detected()));
+    // A level this CPU cannot run is refused.
+    for &l in Level::COMPILED {
+        if !l.available() {
+            assert!(escape_string_at(l, &mut Vec::new(), b"x", 0).is_none());
+        }
     }
-    assert!(force_implementation("auto"));
-    assert_eq!(implementation_name(), avail[0]);
-    assert!(force_implementation(name));
+    // The level changes only which code runs, never the output.
+    for &level in &avail {
+        let mut out = Vec::new();
+        escape_string_at(level, &mut out, "0123456789abcdef/é\u{2028}".as_bytes(), 0)
+            .unwrap()
+            .unwrap();
+        assert_eq!(out, b"\"0123456789abcdef\\/\\u00e9\\u2028\"", "{level:?}");
+    }
 }

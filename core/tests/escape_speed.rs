@@ -9,7 +9,8 @@
 //! count instructions instead: `valgrind --tool=callgrind` on a small
 //! binary calling `escape_string` in a loop.
 
-use rustjson_core::escape::{available_implementations, escape_string, escape_string_using};
+use rustjson_core::escape::{escape_string, escape_string_at};
+use rustjson_core::isa::{available_levels, Level};
 use rustjson_core::options::*;
 use std::hint::black_box;
 use std::time::Instant;
@@ -23,9 +24,11 @@ fn measure(label: &str, imp: Option<&str>, s: &[u8], opts: u32) {
         for _ in 0..reps {
             out.clear();
             match imp {
-                Some(imp) => escape_string_using(imp, &mut out, black_box(s), opts)
-                    .unwrap()
-                    .unwrap(),
+                Some(imp) => {
+                    escape_string_at(Level::from_name(imp).unwrap(), &mut out, black_box(s), opts)
+                        .unwrap()
+                        .unwrap()
+                }
                 None => escape_string(&mut out, black_box(s), opts).unwrap(),
             }
             black_box(&out);
@@ -108,7 +111,7 @@ fn speed() {
             ),
         ),
     ];
-    for imp in available_implementations() {
+    for imp in available_levels().map(|l| l.name()) {
         for (label, s) in &texts {
             measure(label, Some(imp), s, 0);
             if !s.is_ascii() {

@@ -1,5 +1,5 @@
 //! THE ESCAPE API BOUNDARY: every call of `rustjson_core::escape` made by
-//! the extension is in this file (`KeyCheck::new` in `Encoder::new`
+//! the extension is in this file (`EscapeMode::new` in `Encoder::new`
 //! aside): string values, keys, and the lone-string call of json_encode().
 //! Porting a change of the escape API means changing these functions only.
 use super::layout::Layout;
@@ -27,15 +27,17 @@ impl Encoder {
     pub(super) fn write_short_string(&mut self, s: ZStr) -> bool {
         // SAFETY: the bytes are a live zend_string's (ZStr), as the tail
         // check requires: it reads the 16 bytes that end where they end.
-        unsafe { escape::write_short_string_tail16(&mut self.buf, s.bytes(), &self.key_check) }
+        unsafe {
+            escape::write_short_string(&mut self.buf, escape::Key::tail16(s.bytes()), &self.mode)
+        }
     }
 
-    /// `php_json_escape_string` of `s` under `options` (NUMERIC_CHECK
-    /// already handled); `Err` for invalid UTF-8 (the output cut back to
-    /// before the string).
+    /// `php_json_escape_string` of `s` under the call's escape mode
+    /// (NUMERIC_CHECK already handled); `Err` for invalid UTF-8 (the output
+    /// cut back to before the string).
     #[inline(always)]
-    pub(super) fn escape_bytes(&mut self, s: &[u8], options: u32) -> Result<(), ()> {
-        escape::escape_string(&mut self.buf, s, options).map_err(|_| ())
+    pub(super) fn escape_bytes(&mut self, s: &[u8]) -> Result<(), ()> {
+        escape::escape_with(&mut self.buf, s, &self.mode).map_err(|_| ())
     }
 
     /// A string key in a map walk, after `sep` (`{` or `,`): `sep"key":`
@@ -47,7 +49,8 @@ impl Encoder {
         let k = k.bytes();
         // SAFETY: k is a live zend_string's bytes (ZStr): the check reads
         // the 16 bytes that end where k ends, and the header precedes them.
-        if !unsafe { escape::write_key_tail16_to_32(&mut self.buf, k, &self.key_check, sep) } {
+        let key = unsafe { escape::Key::tail16(k) };
+        if !escape::write_key::<_, 0, 32>(&mut self.buf, key, &self.mode, sep) {
             self.key_slow(k, sep);
         }
         L::key_trail(self);
@@ -63,11 +66,11 @@ impl Encoder {
     }
 
     /// A key that the inline write does not take: 16 to 64 clean bytes
-    /// through [`escape::write_mid_key`], else `sep` when given, the
-    /// escaped key, `:`.
+    /// through [`escape::write_key`], else `sep` when given, the escaped
+    /// key, `:`.
     #[inline(never)]
     fn key_slow(&mut self, key: &[u8], sep: Option<u8>) {
-        if escape::write_mid_key(&mut self.buf, key, self.options, sep) {
+        if escape::write_key::<_, 16, 64>(&mut self.buf, escape::Key::new(key), &self.mode, sep) {
             return;
         }
         if let Some(b) = sep {

@@ -60,8 +60,8 @@ pub struct Encoder {
     max_depth: i32,
     pub error_code: i32,
     stack_limit: usize,
-    /// The short-key check's constants for `options`.
-    key_check: escape::KeyCheck,
+    /// The escape mode of `options`, resolved once per call.
+    mode: escape::EscapeMode,
     /// Containers entered below this depth take the fast frames: under
     /// STACK_CHECK_DEPTH and `max_depth` (deeper ones, which fail, go the
     /// general way).
@@ -101,7 +101,7 @@ impl Encoder {
             max_depth,
             error_code: 0,
             stack_limit: 0,
-            key_check: escape::KeyCheck::new(options),
+            mode: escape::EscapeMode::new(options),
             fast_depth: max_depth.clamp(0, STACK_CHECK_DEPTH),
             empty_array: if options & opt::FORCE_OBJECT != 0 {
                 *b"{}"

@@ -75,7 +75,7 @@ impl Encoder {
             return Ok(());
         }
         // (An empty string is `""`, written by the core.)
-        if self.escape_bytes(s, options).is_err() {
+        if self.escape_bytes(s).is_err() {
             return self.utf8_error();
         }
         Ok(())

@@ -63,119 +63,13 @@
 //! stores safe: a `W`-byte block is only loaded when `W` input bytes
 //! remain, so `W` bytes of room exist at the write position.
 
+use super::mode::Flags;
+use super::scan::{copy_lt8, copy_run, Scanner};
 use super::tables::{class_table, esc_index, u_escape_word, CLEAN, ESCW, SIX, TWO};
 use super::utf8::decode;
 use super::InvalidUtf8;
-use crate::options::{
-    INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE, UNESCAPED_LINE_TERMINATORS, UNESCAPED_UNICODE,
-};
 use crate::Sink;
 use core::ptr;
-
-/// The vector (or SWAR word) operations an implementation supplies.
-pub(super) trait Scanner {
-    /// Block width in bytes.
-    const W: usize;
-    /// Each byte owns `1 << SHIFT` bits of a mask, exactly one of them set
-    /// when the byte needs work: byte position = `trailing_zeros >> SHIFT`.
-    const SHIFT: u32;
-    /// Whether [`Scanner::expand`] is implemented.
-    const EXPAND: bool = false;
-
-    /// Compare constants, built once per string.
-    type Ctx;
-
-    /// Builds the compare set for `options` (see `tables::stop_bytes`).
-    ///
-    /// # Safety
-    /// The CPU must support the scanner's instructions.
-    unsafe fn ctx(options: u32) -> Self::Ctx;
-
-    /// Loads `W` bytes at `src`, stores them at `dst`, and returns the mask
-    /// of those that are `< 0x20`, `>= 0x80` or in the stop set.
-    ///
-    /// # Safety
-    /// `src` valid for reads and `dst` for writes of `W` bytes, no overlap;
-    /// the CPU supports the scanner's instructions.
-    unsafe fn block(ctx: &Self::Ctx, src: *const u8, dst: *mut u8) -> u64;
-
-    /// Copies `W` bytes from `src` to `dst`.
-    ///
-    /// # Safety
-    /// As for [`Scanner::block`].
-    unsafe fn copy(src: *const u8, dst: *mut u8);
-
-    /// For `s.len() - i < W`: returns `j`, the index of the first byte at or
-    /// after `i` that needs work (`s.len()` if none), after copying
-    /// `s[i..j]` to `dst[..j - i]`. It may also write anything to
-    /// `dst[j - i..s.len() - i]` (blind stores); never further.
-    ///
-    /// # Safety
-    /// - `i <= s.len()` and `s.len() - i < W`;
-    /// - `dst` is valid for writes of `s.len() - i` bytes and does not
-    ///   overlap `s`;
-    /// - the CPU supports the scanner's instructions.
-    unsafe fn tail(ctx: &Self::Ctx, s: &[u8], i: usize, dst: *mut u8) -> usize;
-
-    /// Escape-dense runs: from the block at `src` on, for as long as a
-    /// whole block (`W` bytes) is available, every byte of it needing work
-    /// takes a two-byte escape (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`
-    /// under the flags of the context: clean blocks qualify too), and
-    /// `room - written >= avail - read + escapes + 8` (so that afterwards
-    /// room stays >= unread + 8), writes the blocks escaped at `dst`.
-    /// Returns `(bytes read, bytes written)`, a multiple of `W` and
-    /// `read + escapes`; `(0, 0)` if the first block does not qualify (and
-    /// then anything may have been written at `dst`).
-    ///
-    /// # Safety
-    /// `src` valid for reads of `avail` bytes, `dst` for writes of `room`
-    /// bytes, no overlap; the CPU supports the scanner's instructions.
-    #[inline(always)]
-    unsafe fn expand(
-        ctx: &Self::Ctx,
-        src: *const u8,
-        avail: usize,
-        dst: *mut u8,
-        room: usize,
-    ) -> (usize, usize) {
-        let _ = (ctx, src, avail, dst, room);
-        (0, 0)
-    }
-
-    /// May the general path take runs of 3-byte sequences four at a time
-    /// with SSSE3 (`x86::u_escape_3byte_run`)? Only where the CPU running
-    /// the scanner has SSSE3.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn has_u3() -> bool {
-        false
-    }
-
-    /// Whether [`Scanner::utf8_blocks`] is implemented.
-    const UTF8: bool = false;
-
-    /// Under `JSON_UNESCAPED_UNICODE` (the context's flags), for
-    /// `avail >= W`: copies to `dst` the longest stretch of whole blocks
-    /// from `src` on (the last one possibly overlapping the one before, to
-    /// reach the end of the input) that needs nothing but copying, less
-    /// the incomplete sequence it may end with, and returns its length `n`.
-    /// "Nothing but copying": `src[..n]`, decoded the way PHP does from
-    /// `src` on (PHP's decoder has no state between sequences, so any
-    /// place where it starts one will do), is well-formed UTF-8, holds no
-    /// ASCII byte needing an escape and (unless
-    /// `JSON_UNESCAPED_LINE_TERMINATORS`) no U+2028/U+2029, and ends where
-    /// a sequence does. 0 if the first block does not qualify. Anything
-    /// may have been written to `dst[n..avail]`.
-    ///
-    /// # Safety
-    /// `src` valid for reads of `avail` bytes, `dst` for writes of `avail`
-    /// bytes, no overlap; the CPU supports the scanner's instructions.
-    #[inline(always)]
-    unsafe fn utf8_blocks(ctx: &Self::Ctx, src: *const u8, avail: usize, dst: *mut u8) -> usize {
-        let _ = (ctx, src, avail, dst);
-        0
-    }
-}
 
 /// Raw writer over a sink's spare capacity.
 ///
@@ -315,7 +209,7 @@ unsafe fn grow<S: Sink>(sink: &mut S, written: usize, want: usize) -> (*mut u8, 
 pub(super) unsafe fn escape<S: Sink, V: Scanner>(
     out: &mut S,
     s: &[u8],
-    options: u32,
+    flags: Flags,
 ) -> Result<(), InvalidUtf8> {
     let len = s.len();
     if len == 0 {
@@ -326,8 +220,8 @@ pub(super) unsafe fn escape<S: Sink, V: Scanner>(
     // A slice is at most isize::MAX bytes, so this cannot overflow.
     out.reserve(len + 2);
     // SAFETY: the caller guarantees CPU support.
-    let ctx = unsafe { V::ctx(options) };
-    let table = class_table(options);
+    let ctx = unsafe { V::ctx(flags) };
+    let table = class_table(flags);
     let mut w = Out::new(out);
     // SAFETY: room >= len + 2 >= 1.
     unsafe { w.put([b'"']) };
@@ -348,7 +242,7 @@ pub(super) unsafe fn escape<S: Sink, V: Scanner>(
             } else {
                 dirty_hint();
                 // SAFETY: block invariants as above; `m` is this block's mask.
-                let (next, done) = unsafe { walk::<S, V>(&ctx, s, i, m, &mut w, table, options) };
+                let (next, done) = unsafe { walk::<S, V>(&ctx, s, i, m, &mut w, table, flags) };
                 i = next;
                 if !done {
                     break;
@@ -390,7 +284,7 @@ pub(super) unsafe fn escape<S: Sink, V: Scanner>(
         //    what follows while it needs work too.
         // SAFETY: i < len and the room invariant holds.
         // `w` goes by value so that it stays in registers here.
-        let (back, r) = unsafe { escape_run::<S, V>(s, i, w, table, options) };
+        let (back, r) = unsafe { escape_run::<S, V>(s, i, w, table, flags) };
         w = back;
         match r {
             Ok(next) => i = next,
@@ -442,7 +336,7 @@ unsafe fn walk<S: Sink, V: Scanner>(
     mut m: u64,
     w: &mut Out<'_, S>,
     table: &[u8; 256],
-    options: u32,
+    flags: Flags,
 ) -> (usize, bool) {
     let len = s.len();
     let p = s.as_ptr();
@@ -478,10 +372,9 @@ unsafe fn walk<S: Sink, V: Scanner>(
     // terminator it stops at is written here, and the blocks go on after
     // it while they begin like this; otherwise this walk goes on with the
     // block where it stopped.
-    if V::UTF8 && options & UNESCAPED_UNICODE != 0 {
-        // SAFETY (all reads of `p`): below `len`, `start + W <= len` holds
-        // at the top of the loop, and `rem >= W` before the reads past
-        // `start`.
+    if V::UTF8 && flags.unescaped_unicode() {
+        // SAFETY: the read lies below `len` (`start + W <= len` holds at
+        // the top of the loop, as for the reads past `start` below).
         while unsafe { *p.add(start + (m.trailing_zeros() >> V::SHIFT) as usize) } >= 0x80 {
             // SAFETY: `start` is where PHP's decoder would be (every step
             // stops at such a place), len - start >= W bytes are readable
@@ -496,6 +389,7 @@ unsafe fn walk<S: Sink, V: Scanner>(
             if rem < V::W {
                 return (start, false);
             }
+            // SAFETY: start < len (rem >= W).
             let b = unsafe { *p.add(start) };
             let class = table[b as usize];
             if b < 0x80 && class != CLEAN {
@@ -504,8 +398,10 @@ unsafe fn walk<S: Sink, V: Scanner>(
                 unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
                 start += 1;
             } else if b == 0xe2
-                && options & UNESCAPED_LINE_TERMINATORS == 0
+                && !flags.keep_line_terminators()
+                // SAFETY: start + 1 < len (rem >= W > 2).
                 && unsafe { *p.add(start + 1) } == 0x80
+                // SAFETY: start + 2 < len, as above.
                 && unsafe { *p.add(start + 2) } | 1 == 0xa9
             {
                 w.ensure(rem + 8, rem + 16);
@@ -558,7 +454,7 @@ unsafe fn walk<S: Sink, V: Scanner>(
         // SAFETY: room >= rem + 1 > W, grown or not; `start + W <= len`.
         unsafe { V::copy(p.add(start), w.pos) };
     }
-    let uu = options & UNESCAPED_UNICODE != 0;
+    let uu = flags.unescaped_unicode();
     let mut i = start;
     loop {
         let e = start + (m.trailing_zeros() >> V::SHIFT) as usize;
@@ -611,7 +507,7 @@ unsafe fn walk<S: Sink, V: Scanner>(
                     w.ensure(rem + 16, rem + 16);
                     // SAFETY: room >= rem + 16 >= 14 + 2.
                     unsafe { put_cp(w, cp) };
-                } else if options & UNESCAPED_LINE_TERMINATORS != 0 || !is_line_terminator(cp) {
+                } else if flags.keep_line_terminators() || !is_line_terminator(cp) {
                     // Kept; the sequence may run past the bytes stored so
                     // far.
                     // SAFETY: room >= rem + 1 >= 5.
@@ -726,17 +622,17 @@ unsafe fn escape_run<'a, S: Sink, V: Scanner>(
     i: usize,
     mut w: Out<'a, S>,
     table: &[u8; 256],
-    options: u32,
+    flags: Flags,
 ) -> (Out<'a, S>, Result<usize, InvalidUtf8>) {
     // With a scanner that copies whole blocks of raw UTF-8 text, runs of
     // it hand back to the block loop after a block's worth.
     let limit = if V::UTF8 { V::W } else { usize::MAX };
     // SAFETY: forwarded.
     let r = unsafe {
-        if options & UNESCAPED_UNICODE == 0 {
-            escape_run_u::<S, V>(s, i, &mut w, table, options)
+        if !flags.unescaped_unicode() {
+            escape_run_u::<S, V>(s, i, &mut w, table, flags)
         } else {
-            escape_run_raw(s, i, &mut w, table, options, limit)
+            escape_run_raw(s, i, &mut w, table, flags, limit)
         }
     };
     (w, r)
@@ -762,7 +658,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
     i: usize,
     w: &mut Out<'_, S>,
     table: &[u8; 256],
-    options: u32,
+    flags: Flags,
 ) -> Result<usize, InvalidUtf8> {
     let p = s.as_ptr();
     let len = s.len();
@@ -820,20 +716,23 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
             pos = w.pos;
             lim = w.lim;
         }
-        // SAFETY (loads): 8 or 4 bytes readable at i; under 4, the rem
-        // bytes at i one by one (the last character of a string, most
-        // often: a 2- or 3-byte one is then taken here too).
+        // The loads: 8 or 4 bytes at i; under 4, the rem bytes at i one by
+        // one (the last character of a string, most often: a 2- or 3-byte
+        // one is then taken here too).
         let q = if rem >= 8 {
+            // SAFETY: 8 bytes readable at i.
             u64::from_le(unsafe { ptr::read_unaligned(p.add(i).cast::<u64>()) })
         } else if rem >= 4 {
+            // SAFETY: 4 bytes readable at i.
             u64::from(u32::from_le(unsafe {
                 ptr::read_unaligned(p.add(i).cast::<u32>())
             }))
         } else {
+            // SAFETY: rem bytes readable at i.
             unsafe { last_bytes(p.add(i), rem) }
         };
-        // SAFETY (stores): room >= rem + 16 (rem + 18 for four units), see
-        // above.
+        // The stores below: room >= rem + 16 (rem + 18 for four units), see
+        // above; each arm writes 8 bytes per unit at most 6 apart.
         if b < 0xe0 {
             // 110xxxxx 10xxxxxx, valid from C2 on.
             if q & 0xc0e0 == 0x80c0 && b >= 0xc2 {
@@ -843,6 +742,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                     && (t + 0x7fff_7fff_7fff_7fff) & 0x8000_8000_8000_8000 == 0x8000_8000_8000_8000
                     && (lim as usize - pos as usize) >= rem + 18
                 {
+                    // SAFETY: four units, 26 bytes <= rem + 18 of room.
                     unsafe {
                         put_unit(pos, two_byte_cp(q as u32));
                         put_unit(pos.add(6), two_byte_cp((q >> 16) as u32));
@@ -853,14 +753,17 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                     i += 8;
                     continue;
                 }
+                // SAFETY: one unit, 8 bytes <= rem + 16 of room.
                 unsafe { put_unit(pos, two_byte_cp(q as u32)) };
                 if q & 0xc0e0_0000 == 0x80c0_0000 && q & 0x1e_0000 != 0 {
+                    // SAFETY: two units, 14 bytes <= rem + 16 of room.
                     unsafe {
                         put_unit(pos.add(6), two_byte_cp((q >> 16) as u32));
                         pos = pos.add(12);
                     }
                     i += 4;
                 } else {
+                    // SAFETY: the unit just written.
                     pos = unsafe { pos.add(6) };
                     i += 2;
                 }
@@ -869,15 +772,16 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
         } else if b < 0xf0 {
             // 1110xxxx 10xxxxxx 10xxxxxx, no overlongs, no surrogates.
             if let Some(cp) = three_byte_cp(q as u32) {
+                // SAFETY: one unit, 8 bytes <= rem + 16 of room.
                 unsafe { put_unit(pos, cp) };
                 if let Some(cp2) = three_byte_cp((q >> 24) as u32) {
+                    // SAFETY: two units, 14 bytes <= rem + 16 of room.
                     unsafe { put_unit(pos.add(6), cp2) };
                     // A run of them (CJK text): four at a time in vector
                     // registers where the scanner can.
-                    // SAFETY (reads): rem >= 22 bytes from i.
-                    #[cfg(target_arch = "x86_64")]
-                    if rem >= 6 + 16
-                        && V::has_u3()
+                    if V::U3
+                        && rem >= 6 + 16
+                        // SAFETY: rem >= 22 bytes readable from i.
                         && unsafe {
                             (*p.add(i + 6) & *p.add(i + 9) & *p.add(i + 12) & *p.add(i + 15)) & 0xe0
                                 == 0xe0
@@ -885,9 +789,9 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                     {
                         // SAFETY: rem - 6 bytes readable at i + 6; the room
                         // after the two units written is lim - pos - 12;
-                        // SSSE3 by has_u3.
+                        // CPU support by our caller.
                         let (read, written) = unsafe {
-                            super::x86::u_escape_3byte_run(
+                            V::u_escape_3byte_run(
                                 p.add(i + 6),
                                 rem - 6,
                                 pos.add(12),
@@ -895,6 +799,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                             )
                         };
                         if read != 0 {
+                            // SAFETY: the units written, within the room.
                             pos = unsafe { pos.add(12 + written) };
                             i += 6 + read;
                             continue;
@@ -909,6 +814,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                         if let (Some(cp3), Some(cp4)) =
                             (three_byte_cp(r as u32), three_byte_cp((r >> 24) as u32))
                         {
+                            // SAFETY: four units, 26 bytes <= rem + 18.
                             unsafe {
                                 put_unit(pos.add(12), cp3);
                                 put_unit(pos.add(18), cp4);
@@ -918,9 +824,11 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                             continue;
                         }
                     }
+                    // SAFETY: the two units written.
                     pos = unsafe { pos.add(12) };
                     i += 6;
                 } else {
+                    // SAFETY: the unit written.
                     pos = unsafe { pos.add(6) };
                     i += 3;
                 }
@@ -930,6 +838,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
             // 11110xxx and three continuation bytes: U+10000 to U+10FFFF,
             // as a surrogate pair.
             if let Some(c) = four_byte_c(q as u32) {
+                // SAFETY: two units, 14 bytes <= rem + 16 of room.
                 unsafe {
                     put_unit(pos, 0xd800 | (c >> 10));
                     put_unit(pos.add(6), 0xdc00 | (c & 0x3ff));
@@ -937,6 +846,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                 // Another one (emoji)? 12 more bytes, 14 written.
                 if let Some(c2) = four_byte_c((q >> 32) as u32) {
                     if (lim as usize - pos as usize) >= rem + 18 {
+                        // SAFETY: four units, 26 bytes <= rem + 18.
                         unsafe {
                             put_unit(pos.add(12), 0xd800 | (c2 >> 10));
                             put_unit(pos.add(18), 0xdc00 | (c2 & 0x3ff));
@@ -946,6 +856,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                         continue;
                     }
                 }
+                // SAFETY: the two units written.
                 pos = unsafe { pos.add(12) };
                 i += 4;
                 continue;
@@ -954,7 +865,7 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
         // Invalid, or one of the last 3 bytes.
         w.pos = pos;
         // SAFETY: forwarded from our own contract (synced).
-        let r = unsafe { non_ascii(s, i, w, options) };
+        let r = unsafe { non_ascii(s, i, w, flags) };
         pos = w.pos;
         lim = w.lim;
         i = r?;
@@ -1044,7 +955,7 @@ unsafe fn escape_run_raw<S: Sink>(
     mut i: usize,
     w: &mut Out<'_, S>,
     table: &[u8; 256],
-    options: u32,
+    flags: Flags,
     limit: usize,
 ) -> Result<usize, InvalidUtf8> {
     let len = s.len();
@@ -1069,7 +980,7 @@ unsafe fn escape_run_raw<S: Sink>(
             i += 1;
         } else {
             // SAFETY: room >= rem + 1, as `raw_run` needs.
-            let n = unsafe { raw_run(s.get(i..).unwrap_or_default(), w, table, options, limit) };
+            let n = unsafe { raw_run(s.get(i..).unwrap_or_default(), w, table, flags, limit) };
             i = if n > 0 {
                 if n >= limit && len - (i + n) >= limit {
                     return Ok(i + n);
@@ -1078,7 +989,7 @@ unsafe fn escape_run_raw<S: Sink>(
             } else {
                 // Invalid, or U+2028/9 to escape.
                 // SAFETY: forwarded from our own contract.
-                unsafe { non_ascii(s, i, w, options) }?
+                unsafe { non_ascii(s, i, w, flags) }?
             };
         }
         streak = 0;
@@ -1107,7 +1018,7 @@ unsafe fn non_ascii<S: Sink>(
     s: &[u8],
     i: usize,
     w: &mut Out<'_, S>,
-    options: u32,
+    flags: Flags,
 ) -> Result<usize, InvalidUtf8> {
     let rest = s.get(i..).unwrap_or_default();
     let rem = rest.len();
@@ -1115,8 +1026,8 @@ unsafe fn non_ascii<S: Sink>(
     // `decode` never consumes more than it has: `after` cannot underflow.
     let after = rem - seq.len;
     if seq.valid {
-        if options & UNESCAPED_UNICODE != 0
-            && (options & UNESCAPED_LINE_TERMINATORS != 0 || !is_line_terminator(seq.cp))
+        if flags.unescaped_unicode()
+            && (flags.keep_line_terminators() || !is_line_terminator(seq.cp))
         {
             // Kept as it is (only near the end of the input, where
             // `raw_run` cannot read ahead).
@@ -1130,10 +1041,10 @@ unsafe fn non_ascii<S: Sink>(
             // SAFETY: room >= after + 14.
             unsafe { put_cp(w, seq.cp) };
         }
-    } else if options & INVALID_UTF8_IGNORE != 0 {
+    } else if flags.ignore_invalid() {
         // Dropped.
-    } else if options & INVALID_UTF8_SUBSTITUTE != 0 {
-        if options & UNESCAPED_UNICODE != 0 {
+    } else if flags.substitute_invalid() {
+        if flags.unescaped_unicode() {
             w.ensure(after + 4, rem + 16);
             // SAFETY: room >= after + 4 >= 3.
             unsafe { w.put([0xef, 0xbf, 0xbd]) };
@@ -1165,10 +1076,10 @@ unsafe fn raw_run<S: Sink>(
     rest: &[u8],
     w: &mut Out<'_, S>,
     table: &[u8; 256],
-    options: u32,
+    flags: Flags,
     limit: usize,
 ) -> usize {
-    let keep_terminators = options & UNESCAPED_LINE_TERMINATORS != 0;
+    let keep_terminators = flags.keep_line_terminators();
     let p = rest.as_ptr();
     let len = rest.len();
     // `j` scans; `end` is the end of the last sequence taken, so a clean
@@ -1239,82 +1150,4 @@ unsafe fn raw_run<S: Sink>(
         w.advance(j);
     }
     j
-}
-
-/// Copies `n` bytes, with inline code for short runs.
-///
-/// # Safety
-/// `src` valid for reads and `dst` for writes of `n` bytes; no overlap.
-#[inline(always)]
-pub(super) unsafe fn copy_run(src: *const u8, dst: *mut u8, n: usize) {
-    // SAFETY: forwarded.
-    unsafe {
-        if n < 32 {
-            copy_lt32(src, dst, n);
-        } else {
-            ptr::copy_nonoverlapping(src, dst, n);
-        }
-    }
-}
-
-/// Copies `n <= 32` bytes with at most two (overlapping) loads and stores.
-///
-/// # Safety
-/// As for [`copy_run`], and `n <= 32`.
-#[inline(always)]
-pub(super) unsafe fn copy_lt32(src: *const u8, dst: *mut u8, n: usize) {
-    // SAFETY: both accesses lie within the first `n` bytes (n >= 16).
-    unsafe {
-        if n >= 16 {
-            let a = ptr::read_unaligned(src.cast::<u128>());
-            let b = ptr::read_unaligned(src.add(n - 16).cast::<u128>());
-            ptr::write_unaligned(dst.cast::<u128>(), a);
-            ptr::write_unaligned(dst.add(n - 16).cast::<u128>(), b);
-        } else {
-            copy_lt16(src, dst, n);
-        }
-    }
-}
-
-/// Copies `n < 16` bytes.
-///
-/// # Safety
-/// As for [`copy_run`], and `n < 16`.
-#[inline(always)]
-pub(super) unsafe fn copy_lt16(src: *const u8, dst: *mut u8, n: usize) {
-    // SAFETY: every access lies within the first `n` bytes.
-    unsafe {
-        if n >= 8 {
-            let a = ptr::read_unaligned(src.cast::<u64>());
-            let b = ptr::read_unaligned(src.add(n - 8).cast::<u64>());
-            ptr::write_unaligned(dst.cast::<u64>(), a);
-            ptr::write_unaligned(dst.add(n - 8).cast::<u64>(), b);
-        } else {
-            copy_lt8(src, dst, n);
-        }
-    }
-}
-
-/// Copies `n < 8` bytes.
-///
-/// # Safety
-/// As for [`copy_run`], and `n < 8`.
-#[inline(always)]
-pub(super) unsafe fn copy_lt8(src: *const u8, dst: *mut u8, n: usize) {
-    // SAFETY: every access lies within the first `n` bytes.
-    unsafe {
-        if n >= 4 {
-            let a = ptr::read_unaligned(src.cast::<u32>());
-            let b = ptr::read_unaligned(src.add(n - 4).cast::<u32>());
-            ptr::write_unaligned(dst.cast::<u32>(), a);
-            ptr::write_unaligned(dst.add(n - 4).cast::<u32>(), b);
-        } else if n >= 2 {
-            let a = ptr::read_unaligned(src.cast::<u16>());
-            let b = ptr::read_unaligned(src.add(n - 2).cast::<u16>());
-            ptr::write_unaligned(dst.cast::<u16>(), a);
-            ptr::write_unaligned(dst.add(n - 2).cast::<u16>(), b);
-        } else if n == 1 {
-            *dst = *src;
-        }
-    }
 }

@@ -35,15 +35,15 @@
 //!   shuffles (AVX2); see `kernel.rs` for the loop and the output space
 //!   rule, and `x86.rs` / `swar.rs` for the scans;
 //! - object keys of up to 64 bytes that need no escape are written with
-//!   their comma, quotes and colon in one reservation ([`write_short_key`],
-//!   [`write_mid_key`]); for a key or value that is a `zend_string`, whose
-//!   header precedes its bytes, the check under 16 bytes is one load of the
-//!   16 bytes ending where the string ends ([`write_short_key_tail16`],
-//!   [`write_short_string_tail16`]);
+//!   their comma, quotes and colon in one reservation ([`write_key`]); for
+//!   a key or value that is a `zend_string`, whose header precedes its
+//!   bytes ([`Key::tail16`]), the check under 16 bytes is one load of the
+//!   16 bytes ending where the string ends ([`write_key`],
+//!   [`write_short_string`]);
 //! - UTF-8 is decoded inline from word loads, several sequences at a time;
 //!   `\uXXXX` is one 8-byte store from two 256-entry tables; runs of 3-byte
-//!   sequences (CJK) become escapes four at a time with SSSE3 (AVX2 and SSE2
-//!   scanners, when the CPU has it); under `JSON_UNESCAPED_UNICODE` a run of
+//!   sequences (CJK) become escapes four at a time with SSSE3 (the avx2 and
+//!   ssse3 implementations); under `JSON_UNESCAPED_UNICODE` a run of
 //!   valid sequences is copied in one go;
 //! - under `JSON_UNESCAPED_UNICODE` with AVX2, non-ASCII text is validated
 //!   and copied 32 bytes at a time (the lookup-table validation of
@@ -52,20 +52,52 @@
 //!   strings of at most 64 bytes are checked in one or two such blocks
 //!   (under 32 bytes padded with spaces) and copied without the loop.
 //!
-//! The implementation is chosen once (cached in an atomic) and can be forced
-//! with [`force_implementation`]; all of them produce identical output.
+//!
+//! ## Structure
+//!
+//! - `mod.rs` (this file): the public API ([`escape_with`], [`write_key`],
+//!   [`write_short_string`], [`escape_string`] and [`escape_string_at`]),
+//!   the short-string front end, and the dispatch: the implementation of
+//!   [`isa::detected()`](crate::isa::detected) (the avx512 levels use
+//!   avx2), or of the level a test or benchmark names. Each implementation
+//!   is `kernel::escape` instantiated with one scanner: avx2
+//!   (`x86::Avx2`, SSSE3 too), ssse3 (`x86::Sse2` with the SSSE3 3-byte
+//!   run), sse2 (`x86::Sse2` without it: SSE2 only), neon (`neon::Neon`),
+//!   scalar (`swar::Swar`); all of them produce identical output.
+//! - `mode.rs`: [`EscapeMode`], made once per `json_encode()` call, and
+//!   `Flags`, the only reader of ext/json's option bits; every layer below
+//!   this file takes `Flags` and asks it by name.
+//! - `kernel.rs`: the one escaping algorithm (block loop, dirty-block walk,
+//!   general UTF-8 path, output-space rule), generic over a `Scanner`.
+//! - `scan.rs` (leaf): the `Scanner` trait and the copy helpers.
+//! - `x86.rs`, `neon.rs`, `swar.rs`: the scanners, and x86's short-string
+//!   checks and AVX2 UTF-8 validation; `tables.rs`: class tables and escape
+//!   spellings; `utf8.rs`: PHP's grouping of invalid UTF-8.
+//!
+//! Imports, with no cycle: `mod` → `kernel`, `x86`, `neon`, `swar`, `mode`,
+//! `tables`, `scan`; `kernel` → `scan`, `tables`, `utf8`, `mode` (and the
+//! error type [`InvalidUtf8`] from here); `x86` →
+//! `scan`, `swar`, `tables`, `mode`; `neon` → `scan`, `swar`, `tables`,
+//! `mode`; `swar` → `scan`, `tables`, `mode`; `scan` → `mode`; `tables` →
+//! `mode`; `mode` and `utf8` import no sibling.
 
 mod kernel;
+mod mode;
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 mod neon;
+mod scan;
 mod swar;
 mod tables;
 mod utf8;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+pub use mode::EscapeMode;
+
+use crate::isa::{self, Level};
 use crate::Sink;
-use core::sync::atomic::{AtomicU8, Ordering};
+use mode::Flags;
+use scan::Scanner;
 
 /// The string is not valid UTF-8 and neither `JSON_INVALID_UTF8_IGNORE` nor
 /// `JSON_INVALID_UTF8_SUBSTITUTE` was given (PHP's `JSON_ERROR_UTF8`).
@@ -81,10 +113,19 @@ impl core::fmt::Display for InvalidUtf8 {
 impl std::error::Error for InvalidUtf8 {}
 
 /// Writes `s` as a JSON string, quotes included, exactly as
-/// `php_json_escape_string()` does with the given ext/json `options`.
+/// `php_json_escape_string()` does with the given ext/json `options`:
+/// [`escape_with`] with the mode of `options` (a convenience; a caller
+/// that escapes many strings builds the [`EscapeMode`] once).
+#[inline(always)]
+pub fn escape_string<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
+    escape_with(out, s, &EscapeMode::new(options))
+}
+
+/// Writes `s` as a JSON string, quotes included, exactly as
+/// `php_json_escape_string()` does with the options of `mode`.
 ///
-/// `JSON_NUMERIC_CHECK` is not handled here (the caller does it); option bits
-/// other than the escaping ones are ignored. An empty string gives `""`.
+/// `JSON_NUMERIC_CHECK` is not handled here (the caller does it). An empty
+/// string gives `""`.
 ///
 /// On invalid UTF-8 when neither `JSON_INVALID_UTF8_IGNORE` nor
 /// `JSON_INVALID_UTF8_SUBSTITUTE` is set, the sink is truncated back to its
@@ -94,184 +135,190 @@ impl std::error::Error for InvalidUtf8 {}
 /// Memory: reserves `s.len() + 2` at entry, and later at most "unread input
 /// + 16" at a time, when escapes make the output longer than the input.
 #[inline(always)]
-pub fn escape_string<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
+pub fn escape_with<S: Sink>(out: &mut S, s: &[u8], mode: &EscapeMode) -> Result<(), InvalidUtf8> {
     // Most JSON strings (and nearly all keys) are short. A clean one is one
     // check and one small copy, without dispatch or vector setup; a dirty
     // one takes the SWAR path (under JSON_UNESCAPED_UNICODE, after a check
     // for text to copy as it is). This much is inlined into the caller.
     if s.len() < 16 {
-        if is_clean_lt16(s, options) {
+        if is_clean_lt16(s, mode) {
             write_clean_lt16(out, s);
             return Ok(());
         }
         #[cfg(target_arch = "x86_64")]
-        if options & crate::options::UNESCAPED_UNICODE != 0 {
-            return escape_short_raw(out, s, options);
+        if mode.flags.unescaped_unicode() {
+            return escape_short_raw(out, s, mode.flags);
         }
-        return swar::escape(out, s, options);
+        return escape_scalar(out, s, mode.flags);
     }
-    escape_long(out, s, options)
+    escape_long(out, s, mode.flags)
 }
 
-/// Whether `s`, shorter than 16 bytes, needs no escape under `options`: one
+/// Whether `s`, shorter than 16 bytes, needs no escape under `mode`: one
 /// SSE2 mask on x86_64 (without a `JSON_HEX_*` flag), else a few table
 /// lookups.
 #[inline(always)]
-fn is_clean_lt16(s: &[u8], options: u32) -> bool {
+fn is_clean_lt16(s: &[u8], mode: &EscapeMode) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if !tables::has_hex(options) {
-        return x86::is_clean_lt16(s, options);
+    if mode.short_limit != 0 {
+        return x86::is_clean_lt16_third(s, &mode.third);
     }
-    let table = tables::class_table(options);
+    let table = tables::class_table(mode.flags);
     s.iter().fold(0u8, |acc, &b| acc | table[usize::from(b)]) == tables::CLEAN
 }
 
-/// What the short-key check needs for one option set, computed once per
-/// encode (the byte that `/` or, under `JSON_UNESCAPED_SLASHES`, `"` is
-/// compared with, already spread over a vector).
+/// An object key or a short string value, for [`write_key`] and
+/// [`write_short_string`]: its bytes, and whether the 16 bytes that end
+/// where it ends are readable (then a key under 16 bytes is checked with
+/// one load of them, without a branch on its length).
 #[derive(Clone, Copy)]
-pub struct KeyCheck {
-    options: u32,
-    /// Strings shorter than this take the one-load check: 16, or 0 under a
-    /// `JSON_HEX_*` flag (one comparison instead of a flag test and a
-    /// length test).
-    #[cfg(target_arch = "x86_64")]
-    short_limit: usize,
-    #[cfg(target_arch = "x86_64")]
-    third: [u8; 16],
+pub struct Key<'a> {
+    bytes: &'a [u8],
+    tail16: bool,
 }
 
-impl KeyCheck {
-    pub fn new(options: u32) -> Self {
-        let _third = if options & crate::options::UNESCAPED_SLASHES != 0 {
-            b'"'
-        } else {
-            b'/'
-        };
-        KeyCheck {
-            options,
-            #[cfg(target_arch = "x86_64")]
-            short_limit: if tables::has_hex(options) { 0 } else { 16 },
-            #[cfg(target_arch = "x86_64")]
-            third: [_third; 16],
+impl<'a> Key<'a> {
+    /// A key anywhere.
+    #[inline(always)]
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Key {
+            bytes,
+            tail16: false,
+        }
+    }
+
+    /// A key stored at the end of a larger object (a `zend_string`'s bytes
+    /// follow its header).
+    ///
+    /// # Safety
+    /// The 16 bytes that end at `bytes.as_ptr() + bytes.len()` must be
+    /// readable.
+    #[inline(always)]
+    pub unsafe fn tail16(bytes: &'a [u8]) -> Self {
+        Key {
+            bytes,
+            tail16: true,
         }
     }
 }
 
-/// [`write_short_key`] with the check's constants computed beforehand.
-#[inline(always)]
-pub fn write_short_key_with<S: Sink>(
-    out: &mut S,
-    s: &[u8],
-    check: &KeyCheck,
-    sep: Option<u8>,
-) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    if !tables::has_hex(check.options) {
-        if s.len() >= 16 || !x86::is_clean_lt16_third(s, &check.third) {
-            return false;
-        }
-        write_key_lt16(out, s, sep);
-        return true;
-    }
-    write_short_key(out, s, check.options, sep)
-}
-
-/// [`write_short_key_with`] for a key stored at the end of a larger object
-/// (a `zend_string`'s bytes follow its header): the check is one load of
-/// the 16 bytes that end where the key ends, without a branch on the key's
-/// length.
+/// Writes an object key that needs no escape with what surrounds it: `sep`
+/// when given (the `,` between members, or the object's opening `{`), then
+/// `"key":`, in one reserve and one commit, for a key of `MIN..=MAX` bytes
+/// (`MIN` is 0 or 16, `MAX` 15, 32 or 64: how much of the check a call
+/// site inlines). For any other key nothing is written and `false` is
+/// returned (the caller writes it the long way, with [`escape_with`]).
 ///
-/// # Safety
-/// The 16 bytes that end at `s.as_ptr() + s.len()` must be readable.
-#[inline(always)]
-pub unsafe fn write_short_key_tail16<S: Sink>(
-    out: &mut S,
-    s: &[u8],
-    check: &KeyCheck,
-    sep: Option<u8>,
-) -> bool {
-    // SAFETY: forwarded.
-    match unsafe { clean_tail16(s, check) } {
-        Some(true) => {
-            write_key_lt16(out, s, sep);
-            true
-        }
-        Some(false) => false,
-        None => write_short_key_with(out, s, check, sep),
-    }
-}
-
-/// [`write_short_key_tail16`], and keys of 16 to 32 bytes the same way:
-/// two loads, the first and the last 16 bytes, checked with the same
-/// constants (under `JSON_HEX_*`, out of line, with the flags' bytes),
-/// then `sep"key":` in one reserve and one commit. For any other key
-/// nothing is written and `false` is returned.
+/// The checks: under 16 bytes one SSE2 mask over two word loads, or one
+/// load for a [`Key::tail16`] (table lookups under `JSON_HEX_*` and off
+/// x86_64); 16 to 32 bytes (`MAX == 32`) the first and the last 16 bytes
+/// with the same constants; 16 to 64 bytes (`MAX == 64`) two or four
+/// loads compared with the scanner's stop set. Keys of 16 bytes or more
+/// are only taken on x86_64.
 ///
-/// # Safety
-/// As for [`write_short_key_tail16`].
+/// Memory: reserves exactly what it writes (stock appends the same bytes
+/// in three steps).
 #[inline(always)]
-pub unsafe fn write_key_tail16_to_32<S: Sink>(
+pub fn write_key<S: Sink, const MIN: usize, const MAX: usize>(
     out: &mut S,
-    s: &[u8],
-    check: &KeyCheck,
+    key: Key<'_>,
+    mode: &EscapeMode,
     sep: Option<u8>,
 ) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    if s.len() >= 16 {
-        let clean = s.len() <= 32
-            && if check.short_limit != 0 {
-                x86::is_clean_16_to_32_third(s, &check.third)
+    const { assert!((MIN == 0 || MIN == 16) && (MAX == 15 || MAX == 32 || MAX == 64)) };
+    let s = key.bytes;
+    let n = s.len();
+    if MAX >= 16 && n >= 16 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let clean = if MAX <= 32 {
+                n <= 32
+                    && if mode.short_limit != 0 {
+                        x86::is_clean_16_to_32_third(s, &mode.third)
+                    } else {
+                        // Under JSON_HEX_* (short_limit 0).
+                        clean_16_to_32_hex(s, mode)
+                    }
             } else {
-                // Under JSON_HEX_* (short_limit 0).
-                clean_16_to_32_hex(s, check)
+                n <= MAX && x86::is_clean_16_to_64(s, mode.flags)
             };
-        if !clean {
-            return false;
+            if !clean {
+                return false;
+            }
+            // SAFETY: copy_16_to_64 copies 16 <= n <= 64 bytes within both
+            // regions.
+            unsafe { write_key_framed(out, s, sep, scan::copy_16_to_64) };
+            return true;
         }
-        // SAFETY: copy_16_to_64 copies 16 <= n <= 64 bytes within both
-        // regions.
-        unsafe { write_key_framed(out, s, sep, copy_16_to_64) };
-        return true;
+        #[cfg(not(target_arch = "x86_64"))]
+        return false;
     }
-    // SAFETY: forwarded.
-    unsafe { write_short_key_tail16(out, s, check, sep) }
+    if MIN >= 16 || !is_clean_short(key, mode) {
+        return false;
+    }
+    // SAFETY: copy_lt16 copies n < 16 bytes within both regions.
+    unsafe { write_key_framed(out, s, sep, scan::copy_lt16) };
+    true
 }
 
-/// [`write_key_tail16_to_32`]'s check of a 16 to 32 byte key under
-/// `JSON_HEX_*`, out of line (as `clean_tail16_hex`): the common case's
-/// code stays as it is.
+/// A string value under 16 bytes that needs no escape, as `"s"` (what
+/// [`escape_with`] writes for it, with the same reservation), checked as
+/// in [`write_key`]; for any other string nothing is written and `false`
+/// is returned.
+#[inline(always)]
+pub fn write_short_string<S: Sink>(out: &mut S, s: Key<'_>, mode: &EscapeMode) -> bool {
+    if !is_clean_short(s, mode) {
+        return false;
+    }
+    write_clean_lt16(out, s.bytes);
+    true
+}
+
+/// Whether `key` is under 16 bytes and needs no escape (see [`write_key`]).
+#[inline(always)]
+fn is_clean_short(key: Key<'_>, mode: &EscapeMode) -> bool {
+    if key.tail16 {
+        // SAFETY: `Key::tail16`'s contract.
+        if let Some(clean) = unsafe { clean_tail16(key.bytes, mode) } {
+            return clean;
+        }
+    }
+    key.bytes.len() < 16 && is_clean_lt16(key.bytes, mode)
+}
+
+/// [`write_key`]'s check of a 16 to 32 byte key under `JSON_HEX_*`, out of
+/// line (as `clean_tail16_hex`): the common case's code stays as it is.
 #[cfg(target_arch = "x86_64")]
 #[cold]
 #[inline(never)]
-fn clean_16_to_32_hex(s: &[u8], check: &KeyCheck) -> bool {
-    x86::is_clean_16_to_32_hex(s, &check.third, x86::hex_pairs(check.options))
+fn clean_16_to_32_hex(s: &[u8], mode: &EscapeMode) -> bool {
+    x86::is_clean_16_to_32_hex(s, &mode.third, x86::hex_pairs(mode.flags))
 }
 
-/// The one-load check of [`write_short_key_tail16`]: whether `s` is under
-/// 16 bytes and needs no escape, or `None` where the check does not apply
-/// (not x86_64).
+/// The one-load check of a [`Key::tail16`]: whether `s` is under 16 bytes
+/// and needs no escape, or `None` where the check does not apply (not
+/// x86_64).
 ///
 /// # Safety
-/// As for [`write_short_key_tail16`].
+/// As for [`Key::tail16`].
 #[inline(always)]
-unsafe fn clean_tail16(s: &[u8], check: &KeyCheck) -> Option<bool> {
+unsafe fn clean_tail16(s: &[u8], mode: &EscapeMode) -> Option<bool> {
     #[cfg(target_arch = "x86_64")]
     {
-        if s.len() < check.short_limit {
+        if s.len() < mode.short_limit {
             // SAFETY: forwarded (the check reads the 16 bytes ending at the
             // end of `s` only when it is under 16 bytes).
-            return Some(unsafe { x86::is_clean_tail16(s, &check.third) });
+            return Some(unsafe { x86::is_clean_tail16(s, &mode.third) });
         }
         if s.len() >= 16 {
             return Some(false);
         }
         // SAFETY: as above.
-        Some(unsafe { clean_tail16_hex(s, check) })
+        Some(unsafe { clean_tail16_hex(s, mode) })
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (s, check);
+        let _ = (s, mode);
         None
     }
 }
@@ -281,55 +328,15 @@ unsafe fn clean_tail16(s: &[u8], check: &KeyCheck) -> Option<bool> {
 /// line, so that the common case stays straight.
 ///
 /// # Safety
-/// As for [`write_short_key_tail16`].
+/// As for [`Key::tail16`].
 #[cfg(target_arch = "x86_64")]
 #[cold]
 #[inline(never)]
-unsafe fn clean_tail16_hex(s: &[u8], check: &KeyCheck) -> bool {
+unsafe fn clean_tail16_hex(s: &[u8], mode: &EscapeMode) -> bool {
     // Reached only with short_limit 0, which means a JSON_HEX_* flag.
-    debug_assert!(tables::has_hex(check.options));
+    debug_assert!(mode.flags.hex());
     // SAFETY: forwarded (`s` is under 16 bytes).
-    unsafe { x86::is_clean_tail16_hex(s, &check.third, x86::hex_pairs(check.options)) }
-}
-
-/// A string under 16 bytes that needs no escape, as `"s"` (what
-/// [`escape_string`] writes for it, with the same reservation), checked as
-/// in [`write_short_key_tail16`]; for any other string nothing is written
-/// and `false` is returned.
-///
-/// # Safety
-/// As for [`write_short_key_tail16`].
-#[inline(always)]
-pub unsafe fn write_short_string_tail16<S: Sink>(out: &mut S, s: &[u8], check: &KeyCheck) -> bool {
-    // SAFETY: forwarded.
-    if unsafe { clean_tail16(s, check) } != Some(true) {
-        return false;
-    }
-    write_clean_lt16(out, s);
-    true
-}
-
-/// An object key that needs no escape, with what surrounds it: `sep` when
-/// given (the `,` or `{` before the key), then `"key":`, in one reserve and
-/// one commit. Only keys under 16 bytes are taken; for any other key nothing is written and `false` is
-/// returned (the caller writes it the long way, with [`escape_string`]).
-///
-/// Memory: reserves exactly what it writes (stock appends the same bytes
-/// in three steps).
-#[inline(always)]
-pub fn write_short_key<S: Sink>(out: &mut S, s: &[u8], options: u32, sep: Option<u8>) -> bool {
-    if s.len() >= 16 || !is_clean_lt16(s, options) {
-        return false;
-    }
-    write_key_lt16(out, s, sep);
-    true
-}
-
-/// `sep` (when given) + `"s":` for a clean key `s` under 16 bytes.
-#[inline(always)]
-fn write_key_lt16<S: Sink>(out: &mut S, s: &[u8], sep: Option<u8>) {
-    // SAFETY: copy_lt16 copies n < 16 bytes within both regions.
-    unsafe { write_key_framed(out, s, sep, kernel::copy_lt16) }
+    unsafe { x86::is_clean_tail16_hex(s, &mode.third, x86::hex_pairs(mode.flags)) }
 }
 
 /// `sep` (when given: the `,` between members, or the object's opening
@@ -366,64 +373,41 @@ unsafe fn write_key_framed<S: Sink>(
     }
 }
 
-/// [`write_short_key`] for keys of 16 to 64 bytes: `sep` when given, then
-/// `"key":`, in one reserve and one commit, for a key that needs no escape
-/// (checked with two or four SSE2 loads; x86_64 only). For any other key
-/// nothing is written and `false` is returned.
-#[inline(always)]
-pub fn write_mid_key<S: Sink>(out: &mut S, s: &[u8], options: u32, sep: Option<u8>) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let n = s.len();
-        if !(16..=64).contains(&n) || !x86::is_clean_16_to_64(s, options) {
-            return false;
-        }
-        // SAFETY: copy_16_to_64 copies 16 <= n <= 64 bytes within both
-        // regions.
-        unsafe { write_key_framed(out, s, sep, copy_16_to_64) };
-        true
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = (out, s, options, sep);
-        false
-    }
-}
-
-/// [`escape_string`] for 16 bytes or more (out of line: keeps the inlined
+/// [`escape_with`] for 16 bytes or more (out of line: keeps the inlined
 /// part small).
 #[inline(never)]
-fn escape_long<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
+fn escape_long<S: Sink>(out: &mut S, s: &[u8], flags: Flags) -> Result<(), InvalidUtf8> {
     #[cfg(target_arch = "x86_64")]
     if s.len() <= 64 {
         // Clean: two or four SSE2 loads, a few stores.
-        if x86::is_clean_16_to_64(s, options) {
+        if x86::is_clean_16_to_64(s, flags) {
             write_clean_16_to_64(out, s);
             return Ok(());
         }
-        if options & crate::options::UNESCAPED_UNICODE != 0 {
-            return escape_short_raw(out, s, options);
+        if flags.unescaped_unicode() {
+            return escape_short_raw(out, s, flags);
         }
         if s.len() < 32 {
-            // Too short for an AVX2 block: SSE2 (baseline) does the same
-            // work with less setup, and without dispatch.
-            return x86::escape_sse2(out, s, options);
+            // Too short for an AVX2 block: SSE2 (baseline, with SSSE3 where
+            // the CPU has it) does the same work with less setup.
+            return escape_lt32(out, s, flags);
         }
     }
-    run(selected(), out, s, options)
+    // SAFETY: the detected level is available.
+    unsafe { run(isa::detected(), out, s, flags) }
 }
 
 /// A string of at most 64 bytes that needs more than a copy by the checks
 /// above, under `JSON_UNESCAPED_UNICODE`: with AVX2, one more check
 /// recognizes valid non-ASCII text with nothing to escape, which is then
 /// copied; anything else goes the usual way (SWAR under 16 bytes, SSE2
-/// under 32, else the selected implementation).
+/// under 32, else the detected level's implementation).
 #[cfg(target_arch = "x86_64")]
 #[inline(never)]
-fn escape_short_raw<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
-    // SAFETY: `Avx2` is only ever selected after AVX2 was detected.
-    let imp = selected();
-    if imp == Imp::Avx2 && unsafe { x86::is_raw_clean_le64(s, options) } {
+fn escape_short_raw<S: Sink>(out: &mut S, s: &[u8], flags: Flags) -> Result<(), InvalidUtf8> {
+    let level = isa::detected();
+    // SAFETY: a detected level from Avx2 up has AVX2.
+    if level >= Level::Avx2 && unsafe { x86::is_raw_clean_le64(s, flags) } {
         if s.len() < 16 {
             write_clean_lt16(out, s);
         } else {
@@ -432,19 +416,41 @@ fn escape_short_raw<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), 
         return Ok(());
     }
     if s.len() < 16 {
-        swar::escape(out, s, options)
+        escape_scalar(out, s, flags)
     } else if s.len() < 32 {
-        x86::escape_sse2(out, s, options)
+        escape_lt32(out, s, flags)
     } else {
-        run(imp, out, s, options)
+        // SAFETY: the detected level is available.
+        unsafe { run(level, out, s, flags) }
     }
 }
 
 /// `"` + `s` + `"` for a string of fewer than 16 bytes that needs no escape.
 #[inline(always)]
 fn write_clean_lt16<S: Sink>(out: &mut S, s: &[u8]) {
+    debug_assert!(s.len() < 16);
+    // SAFETY: copy_lt16 copies n < 16 bytes within both regions.
+    unsafe { write_clean(out, s, scan::copy_lt16) }
+}
+
+/// `"` + `s` + `"` for a string of 16 to 64 bytes that needs no escape.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn write_clean_16_to_64<S: Sink>(out: &mut S, s: &[u8]) {
+    debug_assert!((16..=64).contains(&s.len()));
+    // SAFETY: copy_16_to_64 copies 16 <= n <= 64 bytes within both regions.
+    unsafe { write_clean(out, s, scan::copy_16_to_64) }
+}
+
+/// `"` + `s` + `"` for a string that needs no escape; `copy(src, dst, n)`
+/// copies its `n` bytes.
+///
+/// # Safety
+/// `copy` must copy exactly `s.len()` bytes, reading and writing nothing
+/// else.
+#[inline(always)]
+unsafe fn write_clean<S: Sink>(out: &mut S, s: &[u8], copy: unsafe fn(*const u8, *mut u8, usize)) {
     let n = s.len();
-    debug_assert!(n < 16);
     // Stock reserves len + 2 for every string (smart_str_alloc): so do we.
     out.reserve(n + 2);
     // SAFETY: n + 2 bytes of spare capacity were reserved; every write below
@@ -453,192 +459,174 @@ fn write_clean_lt16<S: Sink>(out: &mut S, s: &[u8]) {
         let dst = out.spare_ptr();
         dst.write(b'"');
         let body = dst.add(1);
-        kernel::copy_lt16(s.as_ptr(), body, n);
+        copy(s.as_ptr(), body, n);
         body.add(n).write(b'"');
         out.commit(n + 2);
     }
 }
 
-/// Copies `16 <= n <= 64` bytes with two or four overlapping 32-byte-wide
-/// copies.
+// The implementations: the kernel with each level's scanner.
+
+/// Runs the kernel with scanner `Plain`, or `Hex` (which also compares the
+/// `JSON_HEX_*` bytes) when `flags` need it.
 ///
 /// # Safety
-/// `src` valid for reads and `dst` for writes of `n` bytes, no overlap.
-#[cfg(target_arch = "x86_64")]
+/// The CPU must support both scanners' instructions.
 #[inline(always)]
-unsafe fn copy_16_to_64(src: *const u8, dst: *mut u8, n: usize) {
-    debug_assert!((16..=64).contains(&n));
-    // SAFETY: every access lies within the first n bytes.
+unsafe fn with_scanner<S: Sink, Plain: Scanner, Hex: Scanner>(
+    out: &mut S,
+    s: &[u8],
+    flags: Flags,
+) -> Result<(), InvalidUtf8> {
+    // SAFETY: forwarded.
     unsafe {
-        if n > 32 {
-            kernel::copy_lt32(src, dst, 32);
-            kernel::copy_lt32(src.add(n - 32), dst.add(n - 32), 32);
+        if flags.hex() {
+            kernel::escape::<S, Hex>(out, s, flags)
         } else {
-            kernel::copy_lt32(src, dst, n);
+            kernel::escape::<S, Plain>(out, s, flags)
         }
     }
 }
 
-/// `"` + `s` + `"` for a string of 16 to 64 bytes that needs no escape.
+/// The scalar (portable, SWAR) implementation.
+fn escape_scalar<S: Sink>(out: &mut S, s: &[u8], flags: Flags) -> Result<(), InvalidUtf8> {
+    // SAFETY: SWAR needs nothing from the CPU.
+    unsafe { with_scanner::<S, swar::Swar<false>, swar::Swar<true>>(out, s, flags) }
+}
+
+/// The SSE2 implementation: nothing beyond SSE2 (x86_64's baseline).
+#[cfg(target_arch = "x86_64")]
+fn escape_sse2<S: Sink>(
+    _: isa::Sse2,
+    out: &mut S,
+    s: &[u8],
+    flags: Flags,
+) -> Result<(), InvalidUtf8> {
+    // SAFETY: the token proves SSE2.
+    unsafe { with_scanner::<S, x86::Sse2<false, false>, x86::Sse2<true, false>>(out, s, flags) }
+}
+
+/// The SSSE3 implementation: the SSE2 scanner, with runs of 3-byte
+/// sequences escaped four at a time with SSSE3.
+#[cfg(target_arch = "x86_64")]
+fn escape_ssse3<S: Sink>(
+    _: isa::Ssse3,
+    out: &mut S,
+    s: &[u8],
+    flags: Flags,
+) -> Result<(), InvalidUtf8> {
+    // SAFETY: the token proves SSSE3 (and SSE2).
+    unsafe { with_scanner::<S, x86::Sse2<false, true>, x86::Sse2<true, true>>(out, s, flags) }
+}
+
+/// A string under 32 bytes on x86_64: the SSE2 scanner (the AVX2 one's
+/// blocks are too wide), with SSSE3 where the CPU has it.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn write_clean_16_to_64<S: Sink>(out: &mut S, s: &[u8]) {
-    let n = s.len();
-    debug_assert!((16..=64).contains(&n));
-    out.reserve(n + 2);
-    // SAFETY: n + 2 bytes of spare capacity were reserved; every write below
-    // lies within them, every read within `s`.
-    unsafe {
-        let dst = out.spare_ptr();
-        dst.write(b'"');
-        let body = dst.add(1);
-        copy_16_to_64(s.as_ptr(), body, n);
-        body.add(n).write(b'"');
-        out.commit(n + 2);
+fn escape_lt32<S: Sink>(out: &mut S, s: &[u8], flags: Flags) -> Result<(), InvalidUtf8> {
+    match isa::Ssse3::within(isa::detected()) {
+        Some(t) => escape_ssse3(t, out, s, flags),
+        None => escape_sse2(isa::Sse2::baseline(), out, s, flags),
     }
 }
 
-/// Like [`escape_string`], with the named implementation for every length
-/// (no short-string shortcut): for tests and benchmarks. `None` if the
-/// implementation is unknown or not available on this CPU.
-pub fn escape_string_using<S: Sink>(
-    implementation: &str,
+/// The AVX2 implementation. `RAW` (chosen by the caller exactly when
+/// `JSON_UNESCAPED_UNICODE` is set) is the variant that copies valid
+/// UTF-8 in blocks; each variant is a function of its own, so that the
+/// code for the other flag sets is compiled as if the raw path did not
+/// exist.
+///
+/// # Safety
+/// The CPU must support AVX2 (with POPCNT and BMI1: `isa::Level::Avx2`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1")]
+unsafe fn escape_avx2<S: Sink, const RAW: bool>(
+    out: &mut S,
+    s: &[u8],
+    flags: Flags,
+) -> Result<(), InvalidUtf8> {
+    // SAFETY: the caller guarantees AVX2; this function enables it, so the
+    // inlined intrinsics compile to AVX2 code.
+    unsafe { with_scanner::<S, x86::Avx2<false, RAW>, x86::Avx2<true, RAW>>(out, s, flags) }
+}
+
+/// The NEON implementation.
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+fn escape_neon<S: Sink>(
+    _: isa::Neon,
+    out: &mut S,
+    s: &[u8],
+    flags: Flags,
+) -> Result<(), InvalidUtf8> {
+    // SAFETY: the token proves NEON.
+    unsafe { with_scanner::<S, neon::Neon<false>, neon::Neon<true>>(out, s, flags) }
+}
+
+/// Runs the implementation of `level` (levels above AVX2 use the AVX2
+/// one) for every length, without the short-string front end.
+///
+/// # Safety
+/// `level` must be available on this CPU ([`Level::available`]).
+#[inline(always)]
+unsafe fn run<S: Sink>(
+    level: Level,
+    out: &mut S,
+    s: &[u8],
+    flags: Flags,
+) -> Result<(), InvalidUtf8> {
+    match level {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: an available level from Avx2 up has AVX2.
+        Level::Avx2 | Level::Avx512 | Level::Avx512Vbmi2 => unsafe {
+            if flags.unescaped_unicode() {
+                escape_avx2::<S, true>(out, s, flags)
+            } else {
+                escape_avx2::<S, false>(out, s, flags)
+            }
+        },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: Ssse3 is available by the caller's guarantee.
+        Level::Ssse3 => escape_ssse3(unsafe { isa::Ssse3::new_unchecked() }, out, s, flags),
+        #[cfg(target_arch = "x86_64")]
+        Level::Sse2 => escape_sse2(isa::Sse2::baseline(), out, s, flags),
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        Level::Neon => escape_neon(isa::Neon::baseline(), out, s, flags),
+        _ => escape_scalar(out, s, flags),
+    }
+}
+
+/// Like [`escape_string`], with the implementation of `level` for every
+/// length (no short-string front end): for tests and benchmarks. `None` if
+/// this CPU cannot run `level`.
+pub fn escape_string_at<S: Sink>(
+    level: Level,
     out: &mut S,
     s: &[u8],
     options: u32,
 ) -> Option<Result<(), InvalidUtf8>> {
-    let imp = Imp::from_name(implementation)?;
-    if !imp.available() {
+    if !level.available() {
         return None;
     }
-    Some(run(imp, out, s, options))
+    // SAFETY: checked just above.
+    Some(unsafe { run(level, out, s, Flags::new(options)) })
 }
 
-/// Name of the implementation in use: `"avx2"`, `"sse2"`, `"neon"` or
-/// `"scalar"`.
+/// Name of the implementation that runs at `level`: `"avx2"` (also for
+/// the AVX-512 levels), `"ssse3"`, `"sse2"`, `"neon"` or `"scalar"`.
+pub const fn implementation_at(level: Level) -> &'static str {
+    match level {
+        Level::Avx2 | Level::Avx512 | Level::Avx512Vbmi2 => "avx2",
+        Level::Ssse3 => "ssse3",
+        Level::Sse2 => "sse2",
+        Level::Neon => "neon",
+        Level::Scalar => "scalar",
+    }
+}
+
+/// Name of the implementation in use: [`implementation_at`] the detected
+/// level.
 pub fn implementation_name() -> &'static str {
-    selected().name()
-}
-
-/// Forces an implementation (tests, an ini setting). `"auto"` goes back to
-/// the best one for this CPU. Returns false, changing nothing, if the name is
-/// unknown or the implementation is not available on this CPU.
-pub fn force_implementation(name: &str) -> bool {
-    let imp = if name == "auto" {
-        Imp::best()
-    } else {
-        match Imp::from_name(name) {
-            Some(imp) if imp.available() => imp,
-            _ => return false,
-        }
-    };
-    SELECTED.store(imp as u8, Ordering::Relaxed);
-    true
-}
-
-/// All implementations available on this CPU, best first.
-pub fn available_implementations() -> Vec<&'static str> {
-    Imp::ALL
-        .iter()
-        .filter(|imp| imp.available())
-        .map(|imp| imp.name())
-        .collect()
-}
-
-/// An implementation; the discriminant is what [`SELECTED`] stores.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[repr(u8)]
-enum Imp {
-    Avx2 = 1,
-    Sse2 = 2,
-    Neon = 3,
-    Scalar = 4,
-}
-
-/// The selected implementation; 0 until the first use.
-static SELECTED: AtomicU8 = AtomicU8::new(0);
-
-impl Imp {
-    /// Best first.
-    const ALL: [Imp; 4] = [Imp::Avx2, Imp::Sse2, Imp::Neon, Imp::Scalar];
-
-    fn name(self) -> &'static str {
-        match self {
-            Imp::Avx2 => "avx2",
-            Imp::Sse2 => "sse2",
-            Imp::Neon => "neon",
-            Imp::Scalar => "scalar",
-        }
-    }
-
-    fn from_name(name: &str) -> Option<Imp> {
-        Imp::ALL.into_iter().find(|imp| imp.name() == name)
-    }
-
-    fn available(self) -> bool {
-        match self {
-            #[cfg(target_arch = "x86_64")]
-            Imp::Avx2 => {
-                std::is_x86_feature_detected!("avx2")
-                    && std::is_x86_feature_detected!("popcnt")
-                    && std::is_x86_feature_detected!("bmi1")
-            }
-            Imp::Sse2 => cfg!(target_arch = "x86_64"),
-            Imp::Neon => cfg!(all(target_arch = "aarch64", target_endian = "little")),
-            Imp::Scalar => true,
-            #[allow(unreachable_patterns)]
-            _ => false,
-        }
-    }
-
-    fn best() -> Imp {
-        Imp::ALL
-            .into_iter()
-            .find(|imp| imp.available())
-            .unwrap_or(Imp::Scalar)
-    }
-}
-
-/// The implementation in use, detected on first call.
-#[inline(always)]
-fn selected() -> Imp {
-    match SELECTED.load(Ordering::Relaxed) {
-        1 => Imp::Avx2,
-        2 => Imp::Sse2,
-        3 => Imp::Neon,
-        4 => Imp::Scalar,
-        _ => detect(),
-    }
-}
-
-#[cold]
-fn detect() -> Imp {
-    let imp = Imp::best();
-    // A racing `force_implementation` may win or lose; both are valid.
-    let _ = SELECTED.compare_exchange(0, imp as u8, Ordering::Relaxed, Ordering::Relaxed);
-    imp
-}
-
-/// Runs implementation `imp`, which must be available (checked by every
-/// caller: `selected()` only yields available ones).
-#[inline(always)]
-fn run<S: Sink>(imp: Imp, out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
-    match imp {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `Avx2` is only ever selected after AVX2 was detected.
-        Imp::Avx2 => unsafe {
-            if options & crate::options::UNESCAPED_UNICODE != 0 {
-                x86::escape_avx2::<S, true>(out, s, options)
-            } else {
-                x86::escape_avx2::<S, false>(out, s, options)
-            }
-        },
-        #[cfg(target_arch = "x86_64")]
-        Imp::Sse2 => x86::escape_sse2(out, s, options),
-        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-        Imp::Neon => neon::escape(out, s, options),
-        _ => swar::escape(out, s, options),
-    }
+    implementation_at(isa::detected())
 }
 
 #[cfg(test)]
@@ -654,8 +642,106 @@ mod tests {
     }
 
     fn table_clean(s: &[u8], options: u32) -> bool {
-        let table = tables::class_table(options);
+        let table = tables::class_table(Flags::new(options));
         s.iter().all(|&b| table[usize::from(b)] == tables::CLEAN)
+    }
+
+    // The call patterns of the encoder, each a `write_key` instance.
+
+    fn write_short_key(out: &mut Vec<u8>, s: &[u8], options: u32, sep: Option<u8>) -> bool {
+        write_key::<_, 0, 15>(out, Key::new(s), &EscapeMode::new(options), sep)
+    }
+
+    fn write_mid_key(out: &mut Vec<u8>, s: &[u8], options: u32, sep: Option<u8>) -> bool {
+        write_key::<_, 16, 64>(out, Key::new(s), &EscapeMode::new(options), sep)
+    }
+
+    fn write_short_key_with(
+        out: &mut Vec<u8>,
+        s: &[u8],
+        mode: &EscapeMode,
+        sep: Option<u8>,
+    ) -> bool {
+        write_key::<_, 0, 15>(out, Key::new(s), mode, sep)
+    }
+
+    /// # Safety
+    /// As for [`Key::tail16`].
+    unsafe fn write_short_key_tail16(
+        out: &mut Vec<u8>,
+        s: &[u8],
+        mode: &EscapeMode,
+        sep: Option<u8>,
+    ) -> bool {
+        // SAFETY: forwarded.
+        write_key::<_, 0, 15>(out, unsafe { Key::tail16(s) }, mode, sep)
+    }
+
+    /// # Safety
+    /// As for [`Key::tail16`].
+    unsafe fn write_key_tail16_to_32(
+        out: &mut Vec<u8>,
+        s: &[u8],
+        mode: &EscapeMode,
+        sep: Option<u8>,
+    ) -> bool {
+        // SAFETY: forwarded.
+        write_key::<_, 0, 32>(out, unsafe { Key::tail16(s) }, mode, sep)
+    }
+
+    /// # Safety
+    /// As for [`Key::tail16`].
+    unsafe fn write_short_string_tail16(out: &mut Vec<u8>, s: &[u8], mode: &EscapeMode) -> bool {
+        // SAFETY: forwarded.
+        write_short_string(out, unsafe { Key::tail16(s) }, mode)
+    }
+
+    fn is_clean_lt16(s: &[u8], options: u32) -> bool {
+        super::is_clean_lt16(s, &EscapeMode::new(options))
+    }
+
+    /// The sse2 level runs no SSSE3 code: CJK text, whose runs the SSSE3
+    /// levels escape with `pshufb`, never reaches that code at the sse2
+    /// level (and does at the others, which shows the probe works).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn sse2_level_runs_no_ssse3() {
+        let calls = || x86::tests::U3_CALLS.with(|c| c.get());
+        let cjk = "漢字仮名交じり文の例です。".repeat(8);
+        for len in [cjk.len(), 40, 30] {
+            let s = &cjk.as_bytes()[..len - len % 3];
+            let before = calls();
+            let mut out = Vec::new();
+            escape_string_at(Level::Sse2, &mut out, s, 0)
+                .unwrap()
+                .unwrap();
+            assert_eq!(calls(), before, "the sse2 level ran SSSE3 code");
+            let mut want = Vec::new();
+            escape_string_at(Level::Scalar, &mut want, s, 0)
+                .unwrap()
+                .unwrap();
+            assert_eq!(out, want);
+            for level in isa::available_levels().filter(|&l| l >= Level::Ssse3) {
+                let before = calls();
+                let mut got = Vec::new();
+                escape_string_at(level, &mut got, s, 0).unwrap().unwrap();
+                assert!(calls() > before, "{level:?} did not use SSSE3");
+                assert_eq!(got, want);
+            }
+        }
+        // The scanner of the sse2 level has no SSSE3 step at all.
+        const _: () = assert!(!<x86::Sse2<false, false> as Scanner>::U3);
+        const _: () = assert!(!<x86::Sse2<true, false> as Scanner>::U3);
+    }
+
+    #[test]
+    fn implementation_names() {
+        assert_eq!(implementation_name(), implementation_at(isa::detected()));
+        assert_eq!(implementation_at(Level::Avx512), "avx2");
+        assert_eq!(implementation_at(Level::Ssse3), "ssse3");
+        for level in isa::available_levels() {
+            assert!(escape_string_at(level, &mut Vec::new(), b"x", 0).is_some());
+        }
     }
 
     #[test]
@@ -737,7 +823,7 @@ mod tests {
         // one-load check takes a key exactly when the table says it is
         // clean.
         for options in option_sets() {
-            let check = KeyCheck::new(options);
+            let check = EscapeMode::new(options);
             for n in [1usize, 4, 15] {
                 for pos in [0, n / 2, n - 1] {
                     for byte in 0..=255u8 {
@@ -767,7 +853,7 @@ mod tests {
         // clean (JSON_HEX_* included), with the same bytes as the mid-key
         // path; other lengths go as write_short_key_tail16 has them.
         for options in option_sets() {
-            let check = KeyCheck::new(options);
+            let check = EscapeMode::new(options);
             for n in 15usize..=33 {
                 for pos in [0, 1, n / 2, n - 16, n - 2, n - 1] {
                     if pos >= n {
@@ -814,7 +900,7 @@ mod tests {
     #[test]
     fn short_keys_tail16() {
         for options in option_sets() {
-            let check = KeyCheck::new(options);
+            let check = EscapeMode::new(options);
             for n in 0..16usize {
                 for pos in 0..=n {
                     for bad in [
@@ -880,7 +966,7 @@ mod tests {
             })
             .collect();
         for options in option_sets() {
-            let check = KeyCheck::new(options);
+            let check = EscapeMode::new(options);
             for key in &keys {
                 for sep in [None, Some(b','), Some(b'{')] {
                     let mut a = b"{".to_vec();

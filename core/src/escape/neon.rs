@@ -5,12 +5,11 @@
 //! word with 4 bits per byte, so positions are `trailing_zeros / 4`.
 //!
 //! Not exercised on the x86_64 development machine; the tests run it on any
-//! aarch64 host (`available_implementations()` lists "neon" there).
+//! aarch64 host (`isa::available_levels()` has `Neon` there).
 
-use super::kernel::{copy_lt16, Scanner};
+use super::mode::Flags;
+use super::scan::{copy_lt16, tail_from_last_block, Scanner};
 use super::swar::{swar_ctx, SwarCtx};
-use super::InvalidUtf8;
-use crate::Sink;
 use core::arch::aarch64::*;
 
 /// NEON scanner; `HEX` adds the `<>&'` compares.
@@ -53,8 +52,8 @@ impl<const HEX: bool> Scanner for Neon<HEX> {
 
     #[allow(unused_unsafe)]
     #[inline(always)]
-    unsafe fn ctx(options: u32) -> NeonCtx {
-        let stops = super::tables::stop_bytes(options);
+    unsafe fn ctx(flags: Flags) -> NeonCtx {
+        let stops = super::tables::stop_bytes(flags);
         NeonCtx {
             // SAFETY: a value-only intrinsic of the baseline NEON feature.
             v: stops.map(|b| unsafe { vdupq_n_u8(b) }),
@@ -88,33 +87,13 @@ impl<const HEX: bool> Scanner for Neon<HEX> {
         }
         let p = s.as_ptr();
         if len >= 16 {
-            // SAFETY: the load covers [len - 16, len); the copy moves
-            // t <= rem bytes within the input and the room.
+            // SAFETY: the load covers [len - 16, len); forwarded.
             unsafe {
-                let v = vld1q_u8(p.add(len - 16));
-                let m = mask16::<HEX>(&c.v, v) >> (4 * (16 - rem));
-                let t = if m == 0 {
-                    rem
-                } else {
-                    (m.trailing_zeros() / 4) as usize
-                };
-                copy_lt16(p.add(i), dst, t);
-                return i + t;
+                let m = mask16::<HEX>(&c.v, vld1q_u8(p.add(len - 16)));
+                return tail_from_last_block::<16, 2>(s, i, dst, m, copy_lt16);
             }
         }
         // SAFETY: forwarded.
         unsafe { super::swar::skip8::<HEX>(&c.w, s, i, dst) }
-    }
-}
-
-/// The NEON implementation.
-pub(super) fn escape<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
-    // SAFETY: NEON is part of the aarch64 baseline.
-    unsafe {
-        if super::tables::has_hex(options) {
-            super::kernel::escape::<S, Neon<true>>(out, s, options)
-        } else {
-            super::kernel::escape::<S, Neon<false>>(out, s, options)
-        }
     }
 }

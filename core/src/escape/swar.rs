@@ -18,9 +18,8 @@
 //! - a byte needs work iff its bit 7 is set (`>= 0x80`) or one of those
 //!   bit 7s is clear, so `mask = (w | !(t0 & t1 & ...)) & H`.
 
-use super::kernel::{copy_lt8, Scanner};
-use super::InvalidUtf8;
-use crate::Sink;
+use super::mode::Flags;
+use super::scan::{copy_lt8, Scanner};
 use core::ptr;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -165,8 +164,8 @@ impl<const HEX: bool> Scanner for Swar<HEX> {
     type Ctx = SwarCtx;
 
     #[inline(always)]
-    unsafe fn ctx(options: u32) -> SwarCtx {
-        swar_ctx(&super::tables::stop_bytes(options))
+    unsafe fn ctx(flags: Flags) -> SwarCtx {
+        swar_ctx(&super::tables::stop_bytes(flags))
     }
 
     #[inline(always)]
@@ -189,17 +188,5 @@ impl<const HEX: bool> Scanner for Swar<HEX> {
     unsafe fn tail(c: &SwarCtx, s: &[u8], i: usize, dst: *mut u8) -> usize {
         // SAFETY: forwarded (len - i < 8).
         unsafe { tail8::<HEX>(c, s, i, dst) }
-    }
-}
-
-/// The scalar (portable) implementation.
-pub(super) fn escape<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
-    // SAFETY: SWAR needs nothing from the CPU.
-    unsafe {
-        if super::tables::has_hex(options) {
-            super::kernel::escape::<S, Swar<true>>(out, s, options)
-        } else {
-            super::kernel::escape::<S, Swar<false>>(out, s, options)
-        }
     }
 }

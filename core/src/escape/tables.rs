@@ -2,9 +2,10 @@
 //!
 //! Only five flags change what an ASCII byte turns into: the four
 //! `JSON_HEX_*` flags and `JSON_UNESCAPED_SLASHES`. That makes 32 class
-//! tables of 256 bytes (8 KiB), indexed by [`table_index`], so the hot loop
+//! tables of 256 bytes (8 KiB), indexed by [`Flags::table_index`], so the hot loop
 //! never tests a flag per byte.
 
+use super::mode::Flags;
 use crate::options::{HEX_AMP, HEX_APOS, HEX_QUOT, HEX_TAG, UNESCAPED_SLASHES};
 
 /// Copied verbatim.
@@ -18,57 +19,33 @@ pub(super) const SIX: u8 = 6;
 /// A byte >= 0x80: the start (or a stray part) of a UTF-8 sequence.
 pub(super) const UTF8: u8 = 0x80;
 
-/// Index of the class table for `options` (bit 0-3: HEX_TAG/AMP/APOS/QUOT,
-/// bit 4: UNESCAPED_SLASHES).
+/// The class table of `flags` (see [`Flags::table_index`]).
 #[inline(always)]
-pub(super) fn table_index(options: u32) -> usize {
-    ((options & 15) | ((options & UNESCAPED_SLASHES) >> 2)) as usize
-}
-
-/// The class table for `options`.
-#[inline(always)]
-pub(super) fn class_table(options: u32) -> &'static [u8; 256] {
+pub(super) fn class_table(flags: Flags) -> &'static [u8; 256] {
     // `& 31` lets the compiler drop the bounds check (the index is < 32 anyway).
-    &CLASS[table_index(options) & 31]
+    &CLASS[flags.table_index() & 31]
 }
 
-/// The bytes a SIMD or SWAR scan must stop at, besides `< 0x20` and `>= 0x80`.
-///
-/// Slots of escapes that the flags switch off repeat `"`, so every scanner can
-/// compare against a fixed number of bytes (3 without any HEX flag, else 7).
-/// (A `const fn`: compile-time tables are built from it too.)
+/// The bytes a SIMD or SWAR scan must stop at, besides `< 0x20` and
+/// `>= 0x80`, under `flags` (see [`Flags::stop_bytes`]).
 #[inline(always)]
-pub(super) const fn stop_bytes(options: u32) -> [u8; 7] {
-    const fn pick(options: u32, flag: u32, b: u8) -> u8 {
-        if options & flag != 0 {
-            b
+pub(super) const fn stop_bytes(flags: Flags) -> [u8; 7] {
+    flags.stop_bytes()
+}
+
+/// The ext/json options that class-table index `index` stands for.
+#[inline(always)]
+const fn index_options(index: usize) -> u32 {
+    (index as u32 & 15)
+        | if index & 16 != 0 {
+            UNESCAPED_SLASHES
         } else {
-            b'"'
+            0
         }
-    }
-    [
-        b'"',
-        b'\\',
-        if options & UNESCAPED_SLASHES != 0 {
-            b'"'
-        } else {
-            b'/'
-        },
-        pick(options, HEX_TAG, b'<'),
-        pick(options, HEX_TAG, b'>'),
-        pick(options, HEX_AMP, b'&'),
-        pick(options, HEX_APOS, b'\''),
-    ]
-}
-
-/// True when `options` switches on any of the extra stop bytes `<>&'`.
-#[inline(always)]
-pub(super) fn has_hex(options: u32) -> bool {
-    options & (HEX_TAG | HEX_AMP | HEX_APOS) != 0
 }
 
 const fn build_class(index: usize) -> [u8; 256] {
-    let options = (index as u32 & 15) | ((index as u32 & 16) << 2);
+    let options = index_options(index);
     let mut t = [CLEAN; 256];
     let mut b = 0;
     while b < 256 {
@@ -135,11 +112,11 @@ const fn build_all() -> [[u8; 256]; 32] {
     all
 }
 
-/// One class table per flag set, see [`table_index`].
+/// One class table per flag set, see [`Flags::table_index`].
 static CLASS: [[u8; 256]; 32] = build_all();
 
 /// The ASCII bytes needing an escape, by nibbles, per flag set (see
-/// [`table_index`]): `[low, high]`, where `high[h]` is bit `h` for
+/// [`Flags::table_index`]): `[low, high]`, where `high[h]` is bit `h` for
 /// `h < 8` (else 0) and `low[l]` has bit `h` set iff byte `h << 4 | l`
 /// is escaped. So a byte `b < 0x80` needs work iff
 /// `high[b >> 4] & low[b & 15] != 0`, and a byte `>= 0x80` never matches

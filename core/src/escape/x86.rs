@@ -20,18 +20,17 @@
 //! whole blocks of non-ASCII text ([`Scanner::utf8_blocks`], see
 //! `utf8_blocks32`).
 
-use super::kernel::{copy_lt16, copy_lt32, Scanner};
+use super::mode::Flags;
+use super::scan::{copy_lt16, copy_lt32, tail_from_last_block, Scanner};
 use super::swar::{swar_ctx, SwarCtx};
-use super::tables::{stop_bytes, table_index, ESC_NIBBLES};
-use super::InvalidUtf8;
-use crate::options::{
-    HEX_AMP, HEX_APOS, HEX_QUOT, HEX_TAG, UNESCAPED_LINE_TERMINATORS, UNESCAPED_SLASHES,
-};
-use crate::Sink;
+use super::tables::{stop_bytes, ESC_NIBBLES};
 use core::arch::x86_64::*;
 
-/// SSE2 scanner; `HEX` adds the `<>&'` compares.
-pub(super) struct Sse2<const HEX: bool>;
+/// SSE2 scanner; `HEX` adds the `<>&'` compares, `U3` (only at a level
+/// with SSSE3) the SSSE3 runs of 3-byte sequences
+/// ([`Scanner::u_escape_3byte_run`]). Without `U3`, nothing on its path
+/// uses an instruction beyond SSE2.
+pub(super) struct Sse2<const HEX: bool, const U3: bool>;
 
 /// Compare vectors for SSE2, plus the SWAR constants for strings < 16 bytes.
 pub(super) struct Sse2Ctx {
@@ -67,22 +66,12 @@ fn mask16<const HEX: bool>(c: &[__m128i; 7], v: __m128i) -> u32 {
     }
 }
 
-/// Whether `s`, shorter than 16 bytes, needs no escape under `options`,
-/// which must not include `JSON_HEX_TAG`, `JSON_HEX_AMP` or
-/// `JSON_HEX_APOS`: the bytes gathered into one vector from at most two
-/// overlapping word loads (never past the end), one mask.
-#[inline(always)]
-pub(super) fn is_clean_lt16(s: &[u8], options: u32) -> bool {
-    let slash = if options & UNESCAPED_SLASHES != 0 {
-        b'"'
-    } else {
-        b'/'
-    };
-    is_clean_lt16_third(s, &[slash; 16])
-}
-
-/// [`is_clean_lt16`] with the third compared byte (`/`, or `"` under
-/// `JSON_UNESCAPED_SLASHES`) given as a vector, built once per encode.
+/// Whether `s`, shorter than 16 bytes, needs no escape without a
+/// `JSON_HEX_*` flag other than `JSON_HEX_QUOT`: the bytes gathered into
+/// one vector from at most two overlapping word loads (never past the
+/// end), one mask; the third compared byte (`/`, or `"` under
+/// `JSON_UNESCAPED_SLASHES`) given as a vector, built once per encode
+/// (`EscapeMode::third`).
 #[inline(always)]
 pub(super) fn is_clean_lt16_third(s: &[u8], third: &[u8; 16]) -> bool {
     let n = s.len();
@@ -190,18 +179,18 @@ static HEX_PAIRS: [[[[u8; 16]; 2]; 2]; 8] = {
     let mut t = [[[[0; 16]; 2]; 2]; 8];
     let mut i = 0;
     while i < 8 {
-        let b = stop_bytes(i as u32);
+        let b = stop_bytes(Flags::new(i as u32));
         t[i] = [pair(b[3], b[4]), pair(b[5], b[6])];
         i += 1;
     }
     t
 };
 
-/// [`HEX_PAIRS`] for `options`.
+/// [`HEX_PAIRS`] for `flags` (bits 0-2 of the table index are
+/// `JSON_HEX_TAG`, `_AMP`, `_APOS`).
 #[inline(always)]
-pub(super) fn hex_pairs(options: u32) -> &'static [[[u8; 16]; 2]; 2] {
-    const _: () = assert!(HEX_TAG == 1 && HEX_AMP == 2 && HEX_APOS == 4);
-    &HEX_PAIRS[(options & 7) as usize]
+pub(super) fn hex_pairs(flags: Flags) -> &'static [[[u8; 16]; 2]; 2] {
+    &HEX_PAIRS[flags.table_index() & 7]
 }
 
 /// One bit per byte of `v` that is one of the `JSON_HEX_*` bytes of
@@ -266,14 +255,14 @@ pub(super) fn is_clean_16_to_32_hex(
     }
 }
 
-/// Whether `s`, 16 to 64 bytes long, needs no escape under `options`
+/// Whether `s`, 16 to 64 bytes long, needs no escape under `flags`
 /// (`JSON_HEX_*` included): two or four (overlapping) SSE2 loads, one mask.
 #[inline(always)]
-pub(super) fn is_clean_16_to_64(s: &[u8], options: u32) -> bool {
-    if super::tables::has_hex(options) {
-        clean_16_to_64_hex(s, options)
+pub(super) fn is_clean_16_to_64(s: &[u8], flags: Flags) -> bool {
+    if flags.hex() {
+        clean_16_to_64_hex(s, flags)
     } else {
-        clean_16_to_64::<false>(s, options)
+        clean_16_to_64::<false>(s, flags)
     }
 }
 
@@ -281,16 +270,16 @@ pub(super) fn is_clean_16_to_64(s: &[u8], options: u32) -> bool {
 /// (and its layout) stays that of the common case.
 #[cold]
 #[inline(never)]
-fn clean_16_to_64_hex(s: &[u8], options: u32) -> bool {
-    clean_16_to_64::<true>(s, options)
+fn clean_16_to_64_hex(s: &[u8], flags: Flags) -> bool {
+    clean_16_to_64::<true>(s, flags)
 }
 
 /// [`is_clean_16_to_64`]; `HEX`: compare the `JSON_HEX_*` bytes too.
 #[inline(always)]
-fn clean_16_to_64<const HEX: bool>(s: &[u8], options: u32) -> bool {
+fn clean_16_to_64<const HEX: bool>(s: &[u8], flags: Flags) -> bool {
     let n = s.len();
     debug_assert!((16..=64).contains(&n));
-    let b = stop_bytes(options);
+    let b = stop_bytes(flags);
     let p = s.as_ptr();
     // SAFETY: SSE2 is part of the x86_64 baseline; every load lies within
     // the n >= 16 (or, for the last two, n > 32) bytes of `s`.
@@ -336,18 +325,10 @@ unsafe fn skip16<const HEX: bool>(c: &Sse2Ctx, s: &[u8], mut i: usize, mut dst: 
         return i;
     }
     if len >= 16 {
-        // SAFETY: the load covers [len - 16, len); the copy moves t <= rem
-        // bytes within the input and the room.
+        // SAFETY: the load covers [len - 16, len); forwarded.
         unsafe {
-            let v = _mm_loadu_si128(p.add(len - 16).cast());
-            let m = mask16::<HEX>(&c.v, v) >> (16 - rem);
-            let t = if m == 0 {
-                rem
-            } else {
-                m.trailing_zeros() as usize
-            };
-            copy_lt16(p.add(i), dst, t);
-            return i + t;
+            let m = mask16::<HEX>(&c.v, _mm_loadu_si128(p.add(len - 16).cast()));
+            return tail_from_last_block::<16, 0>(s, i, dst, m.into(), copy_lt16);
         }
     }
     // A string under 16 bytes: SWAR.
@@ -355,19 +336,27 @@ unsafe fn skip16<const HEX: bool>(c: &Sse2Ctx, s: &[u8], mut i: usize, mut dst: 
     unsafe { super::swar::skip8::<HEX>(&c.w, s, i, dst) }
 }
 
-impl<const HEX: bool> Scanner for Sse2<HEX> {
+impl<const HEX: bool, const U3: bool> Scanner for Sse2<HEX, U3> {
     const W: usize = 16;
     const SHIFT: u32 = 0;
     type Ctx = Sse2Ctx;
 
+    const U3: bool = U3;
+
     #[inline(always)]
-    fn has_u3() -> bool {
-        std::is_x86_feature_detected!("ssse3")
+    unsafe fn u_escape_3byte_run(
+        src: *const u8,
+        avail: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> (usize, usize) {
+        // SAFETY: forwarded; `U3` scanners run only where the CPU has SSSE3.
+        unsafe { u_escape_3byte_run(src, avail, dst, room) }
     }
 
     #[inline(always)]
-    unsafe fn ctx(options: u32) -> Sse2Ctx {
-        sse2_ctx(&stop_bytes(options))
+    unsafe fn ctx(flags: Flags) -> Sse2Ctx {
+        sse2_ctx(&stop_bytes(flags))
     }
 
     #[inline(always)]
@@ -393,18 +382,6 @@ impl<const HEX: bool> Scanner for Sse2<HEX> {
     }
 }
 
-/// The SSE2 implementation.
-pub(super) fn escape_sse2<S: Sink>(out: &mut S, s: &[u8], options: u32) -> Result<(), InvalidUtf8> {
-    // SAFETY: SSE2 is part of the x86_64 baseline.
-    unsafe {
-        if super::tables::has_hex(options) {
-            super::kernel::escape::<S, Sse2<true>>(out, s, options)
-        } else {
-            super::kernel::escape::<S, Sse2<false>>(out, s, options)
-        }
-    }
-}
-
 /// AVX2 scanner; `HEX` adds the `<>&'` compares, `RAW` (used only under
 /// `JSON_UNESCAPED_UNICODE`) copies whole blocks of UTF-8 text
 /// ([`Scanner::utf8_blocks`]). A separate instance, so that the code of the
@@ -417,7 +394,7 @@ pub(super) struct Avx2Ctx {
     x: Sse2Ctx,
     /// The flags, for [`Scanner::expand`] (a scalar, so that the vectors
     /// above never need to be stored for the call).
-    options: u32,
+    flags: Flags,
 }
 
 /// Lane k (each 128-bit half) is k for the control bytes with a two-byte
@@ -491,23 +468,31 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
     const SHIFT: u32 = 0;
     type Ctx = Avx2Ctx;
 
+    // AVX2 implies SSSE3.
+    const U3: bool = true;
+
     #[inline(always)]
-    fn has_u3() -> bool {
-        // AVX2 implies SSSE3.
-        true
+    unsafe fn u_escape_3byte_run(
+        src: *const u8,
+        avail: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> (usize, usize) {
+        // SAFETY: forwarded; AVX2 (the caller's) implies SSSE3.
+        unsafe { u_escape_3byte_run(src, avail, dst, room) }
     }
 
     const EXPAND: bool = true;
 
     #[inline(always)]
-    unsafe fn ctx(options: u32) -> Avx2Ctx {
-        let stops = stop_bytes(options);
+    unsafe fn ctx(flags: Flags) -> Avx2Ctx {
+        let stops = stop_bytes(flags);
         // SAFETY: the caller guarantees AVX2.
         unsafe {
             Avx2Ctx {
                 y: stops.map(|b| _mm256_set1_epi8(b as i8)),
                 x: sse2_ctx(&stops),
-                options,
+                flags,
             }
         }
     }
@@ -521,7 +506,7 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
         room: usize,
     ) -> (usize, usize) {
         // SAFETY: forwarded.
-        unsafe { expand32::<HEX>(c.options, src, avail, dst, room) }
+        unsafe { expand32::<HEX>(c.flags, src, avail, dst, room) }
     }
 
     const UTF8: bool = RAW;
@@ -529,7 +514,7 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
     #[inline(always)]
     unsafe fn utf8_blocks(c: &Avx2Ctx, src: *const u8, avail: usize, dst: *mut u8) -> usize {
         // SAFETY: forwarded.
-        unsafe { utf8_blocks32(c.options, src, avail, dst) }
+        unsafe { utf8_blocks32(c.flags, src, avail, dst) }
     }
 
     #[inline(always)]
@@ -558,17 +543,10 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
         let p = s.as_ptr();
         if len >= 32 {
             // SAFETY: AVX2 by the caller; the load covers [len - 32, len);
-            // the copy moves t <= rem < 32 bytes within input and room.
+            // forwarded.
             unsafe {
-                let v = _mm256_loadu_si256(p.add(len - 32).cast());
-                let m = mask32::<HEX>(&c.y, v) >> (32 - rem);
-                let t = if m == 0 {
-                    rem
-                } else {
-                    m.trailing_zeros() as usize
-                };
-                copy_lt32(p.add(i), dst, t);
-                return i + t;
+                let m = mask32::<HEX>(&c.y, _mm256_loadu_si256(p.add(len - 32).cast()));
+                return tail_from_last_block::<32, 0>(s, i, dst, m.into(), copy_lt32);
             }
         }
         // A string under 32 bytes: SSE2 (then SWAR).
@@ -590,7 +568,7 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
 #[target_feature(enable = "avx2,popcnt")]
 #[inline(never)]
 unsafe fn expand32<const HEX: bool>(
-    options: u32,
+    flags: Flags,
     src: *const u8,
     avail: usize,
     dst: *mut u8,
@@ -602,15 +580,11 @@ unsafe fn expand32<const HEX: bool>(
     // `avail` bytes at `src`; every store in the `room` bytes at `dst`
     // (a block writes at most 32 + escapes + 8 bytes, checked below).
     unsafe {
-        let stops = stop_bytes(options).map(|b| _mm256_set1_epi8(b as i8));
+        let stops = stop_bytes(flags).map(|b| _mm256_set1_epi8(b as i8));
         // `"` when it takes `\"`, else `\` again; `/` when it takes `\/`,
         // else `\` again.
-        let quot2 = if options & HEX_QUOT != 0 { b'\\' } else { b'"' };
-        let slash2 = if options & UNESCAPED_SLASHES != 0 {
-            b'\\'
-        } else {
-            b'/'
-        };
+        let quot2 = if flags.hex_quot() { b'\\' } else { b'"' };
+        let slash2 = if flags.raw_slashes() { b'\\' } else { b'/' };
         let quot2 = _mm256_set1_epi8(quot2 as i8);
         let slash2 = _mm256_set1_epi8(slash2 as i8);
         let backslash = _mm256_set1_epi8(b'\\' as i8);
@@ -775,9 +749,9 @@ struct Utf8Ctx {
 /// # Safety
 /// The CPU must support AVX2.
 #[inline(always)]
-unsafe fn utf8_ctx(options: u32) -> Utf8Ctx {
-    let esc = &ESC_NIBBLES[table_index(options) & 31];
-    let mid = if options & UNESCAPED_LINE_TERMINATORS != 0 {
+unsafe fn utf8_ctx(flags: Flags) -> Utf8Ctx {
+    let esc = &ESC_NIBBLES[flags.table_index() & 31];
+    let mid = if flags.keep_line_terminators() {
         0xc0u8
     } else {
         0x80
@@ -948,7 +922,7 @@ unsafe fn complete_len(p: *const u8) -> usize {
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn is_raw_clean_le64(s: &[u8], options: u32) -> bool {
+pub(super) unsafe fn is_raw_clean_le64(s: &[u8], flags: Flags) -> bool {
     let n = s.len();
     if n > 64 {
         return false;
@@ -957,10 +931,10 @@ pub(super) unsafe fn is_raw_clean_le64(s: &[u8], options: u32) -> bool {
         let mut buf = [b' '; 3 + 34];
         buf[3..3 + n].copy_from_slice(s);
         // SAFETY: forwarded; the copy holds 3 spaces, then the string.
-        return unsafe { is_raw_clean_le64_at(buf.as_ptr().add(3), n, options) };
+        return unsafe { is_raw_clean_le64_at(buf.as_ptr().add(3), n, flags) };
     }
     // SAFETY: forwarded; n < 32 or 35 <= n <= 64.
-    unsafe { is_raw_clean_le64_at(s.as_ptr(), n, options) }
+    unsafe { is_raw_clean_le64_at(s.as_ptr(), n, flags) }
 }
 
 /// [`is_raw_clean_le64`] for the `n <= 64` bytes at `p`, of which the 3
@@ -970,7 +944,7 @@ pub(super) unsafe fn is_raw_clean_le64(s: &[u8], options: u32) -> bool {
 /// As above; the CPU supports AVX2.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn is_raw_clean_le64_at(p: *const u8, n: usize, options: u32) -> bool {
+unsafe fn is_raw_clean_le64_at(p: *const u8, n: usize, flags: Flags) -> bool {
     // SAFETY: AVX2 by the caller; every read lies in the n bytes at `p`
     // (the second block's earlier bytes from n - 35 on, which is >= 0 or
     // else within the 3 readable bytes before), or in `buf`.
@@ -990,7 +964,7 @@ unsafe fn is_raw_clean_le64_at(p: *const u8, n: usize, options: u32) -> bool {
         if _mm256_movemask_epi8(_mm256_or_si256(first, last)) == 0 {
             return false;
         }
-        let c = utf8_ctx(options);
+        let c = utf8_ctx(flags);
         let t = _mm256_permute2x128_si256::<0x08>(first, first);
         if utf8_check(
             &c,
@@ -1019,7 +993,7 @@ unsafe fn is_raw_clean_le64_at(p: *const u8, n: usize, options: u32) -> bool {
     }
 }
 
-/// [`Scanner::utf8_blocks`] for AVX2 (`options` are the context's flags).
+/// [`Scanner::utf8_blocks`] for AVX2 (`flags` are the context's).
 ///
 /// The blocks are validated as one stream (lookup validation, with zero
 /// bytes before `src`: the input "begins" there), 32 bytes at a time; the
@@ -1044,7 +1018,7 @@ unsafe fn is_raw_clean_le64_at(p: *const u8, n: usize, options: u32) -> bool {
 /// and BMI1.
 #[target_feature(enable = "avx2,bmi1")]
 #[inline(never)]
-unsafe fn utf8_blocks32(options: u32, src: *const u8, avail: usize, dst: *mut u8) -> usize {
+unsafe fn utf8_blocks32(flags: Flags, src: *const u8, avail: usize, dst: *mut u8) -> usize {
     if avail < 32 {
         return 0;
     }
@@ -1053,7 +1027,7 @@ unsafe fn utf8_blocks32(options: u32, src: *const u8, avail: usize, dst: *mut u8
     // j - 3 >= 29, the last block at avail - 32 >= 3; every store in the
     // `avail` bytes at `dst`.
     unsafe {
-        let c = utf8_ctx(options);
+        let c = utf8_ctx(flags);
         let v = _mm256_loadu_si256(src.cast());
         _mm256_storeu_si256(dst.cast(), v);
         // Zero, then the low half: the earlier bytes of the first block.
@@ -1114,55 +1088,24 @@ unsafe fn utf8_blocks32(options: u32, src: *const u8, avail: usize, dst: *mut u8
     }
 }
 
-/// The AVX2 implementation. `RAW` (chosen by the caller exactly when
-/// `JSON_UNESCAPED_UNICODE` is set) is the variant that copies valid
-/// UTF-8 in blocks; each variant is a function of its own, so that the
-/// code for the other flag sets is compiled as if the raw path did not
-/// exist.
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2,popcnt,bmi1")]
-pub(super) unsafe fn escape_avx2<S: Sink, const RAW: bool>(
-    out: &mut S,
-    s: &[u8],
-    options: u32,
-) -> Result<(), InvalidUtf8> {
-    // SAFETY: the caller guarantees AVX2; this function enables it, so the
-    // inlined intrinsics compile to AVX2 code.
-    unsafe {
-        if super::tables::has_hex(options) {
-            super::kernel::escape::<S, Avx2<true, RAW>>(out, s, options)
-        } else {
-            super::kernel::escape::<S, Avx2<false, RAW>>(out, s, options)
-        }
-    }
-}
-
-/// Without `JSON_UNESCAPED_UNICODE`: writes the `\uXXXX` escapes of the
-/// longest run of groups of four valid 3-byte sequences (12 bytes in, 24
-/// out) from `src` on, and returns (bytes read, bytes written). A group is
-/// taken only while 16 bytes of it are readable (`avail - read >= 16`) and
-/// the room left keeps the general path's invariant after it
-/// (`room - written >= avail - read + 28` before).
-///
-/// With SSSE3: per group, one shuffle puts
+/// [`Scanner::u_escape_3byte_run`] with SSSE3: per group, one shuffle puts
 /// each sequence in a 32-bit lane, where its pattern and code point are
 /// checked (no overlong, no surrogate) and the code point assembled; its
 /// four nibbles become hex digits by one table shuffle, which two more
 /// shuffles place behind the `\u` of each escape.
 ///
 /// # Safety
-/// `src` valid for reads of `avail` bytes, `dst` for writes of `room`
-/// bytes, no overlap; the CPU supports SSSE3 (`Scanner::has_u3`).
+/// As for [`Scanner::u_escape_3byte_run`]; the CPU supports SSSE3.
 #[target_feature(enable = "ssse3")]
 #[inline(never)]
-pub(super) unsafe fn u_escape_3byte_run(
+unsafe fn u_escape_3byte_run(
     src: *const u8,
     avail: usize,
     dst: *mut u8,
     room: usize,
 ) -> (usize, usize) {
+    #[cfg(test)]
+    tests::U3_CALLS.with(|c| c.set(c.get() + 1));
     // SAFETY: every load reads 16 bytes at src + read with avail - read >=
     // 16; every store writes 24 bytes at dst + written with room - written
     // >= 28; SSSE3 by the caller.
@@ -1220,5 +1163,16 @@ pub(super) unsafe fn u_escape_3byte_run(
             written += 24;
         }
         (read, written)
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use core::cell::Cell;
+
+    std::thread_local! {
+        /// Calls of the SSSE3 `u_escape_3byte_run` on this thread: the
+        /// proof that the sse2 level never runs it (`escape::tests`).
+        pub(in super::super) static U3_CALLS: Cell<usize> = const { Cell::new(0) };
     }
 }

@@ -98,7 +98,7 @@ fn write_integral_tight<S: Sink>(out: &mut S, n: u64, digits: usize, negative: b
 /// `dst..dst + 27` must be writable.
 #[inline(always)]
 unsafe fn emit_integral(dst: *mut u8, n: u64, digits: usize, negative: bool) {
-    // SAFETY (all writes): within dst + 1 + 16 + 8 + 2 <= dst + 27.
+    // SAFETY: (all writes) within dst + 1 + 16 + 8 + 2 <= dst + 27.
     unsafe {
         dst.write(b'-');
         let p = dst.add(usize::from(negative));
@@ -254,7 +254,7 @@ unsafe fn emit(
     negative: bool,
 ) {
     let mut buf = [b'0'; 48];
-    // SAFETY (all writes below): dst has SCRATCH >= 44 writable bytes; the
+    // SAFETY: (all writes below) dst has SCRATCH >= 44 writable bytes; the
     // bounds are noted per case; reads stay below 46 <= buf.len(); `buf` is
     // a local array, so no copy overlaps.
     unsafe {

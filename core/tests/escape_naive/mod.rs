@@ -176,12 +176,17 @@ pub fn naive(s: &[u8], opts: u32) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// Runs implementation `imp` into a fresh Vec: `Some(json)` or `None` on
-/// error (and then checks the sink was left empty).
+/// The instruction-set level named `imp` (an entry of [`implementations`]).
+pub fn level(imp: &str) -> rustjson_core::isa::Level {
+    rustjson_core::isa::Level::from_name(imp).expect("a compiled level")
+}
+
+/// Runs the implementation of level `imp` into a fresh Vec: `Some(json)`
+/// or `None` on error (and then checks the sink was left empty).
 pub fn run(imp: &str, s: &[u8], opts: u32) -> Option<Vec<u8>> {
     let mut out = Vec::new();
-    let r = rustjson_core::escape::escape_string_using(imp, &mut out, s, opts)
-        .expect("implementation available");
+    let r = rustjson_core::escape::escape_string_at(level(imp), &mut out, s, opts)
+        .expect("level available");
     match r {
         Ok(()) => Some(out),
         Err(_) => {
@@ -203,8 +208,12 @@ pub fn run_default(s: &[u8], opts: u32) -> Option<Vec<u8>> {
     }
 }
 
+/// Every level this CPU can run (scalar included), by name: each test
+/// runs the implementation of each.
 pub fn implementations() -> Vec<&'static str> {
-    rustjson_core::escape::available_implementations()
+    rustjson_core::isa::available_levels()
+        .map(|l| l.name())
+        .collect()
 }
 
 /// Compares every implementation (and the dispatching entry point) with the
