@@ -333,3 +333,45 @@ fn errors_discard_and_success_finishes() {
         }
     }
 }
+
+#[test]
+fn deep_and_corpora_at_every_level() {
+    let levels: Vec<_> = isa::available_levels().collect();
+    // Past the fast route's 1,000 levels: the exact route builds.
+    let mut docs: Vec<Vec<u8>> = Vec::new();
+    for k in [999, 1000, 1001, 1500, 2499, 2500] {
+        let mut d = Vec::new();
+        for i in 0..k {
+            d.extend_from_slice(if i % 2 == 0 { b"{\"k\":" } else { b"[" });
+        }
+        d.extend_from_slice(b"\"\xffx\"");
+        for i in (0..k).rev() {
+            d.push(if i % 2 == 0 { b'}' } else { b']' });
+        }
+        docs.push(d);
+    }
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpora");
+    for name in ["twitter", "citm_catalog", "canada", "twitterescaped"] {
+        if let Ok(d) = std::fs::read(format!("{dir}/{name}.json")) {
+            docs.push(d);
+        }
+    }
+    for doc in &docs {
+        for flags in [0, INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE] {
+            for assoc in [false, true] {
+                let o = opts(100_000, flags, assoc);
+                let want = dec(doc, o);
+                // Whole corpora are valid; the deep ones only with a flag.
+                assert_eq!(
+                    want.is_ok(),
+                    doc.len() > 20_000 || flags != 0,
+                    "{want:?} {}",
+                    doc.len()
+                );
+                for &level in &levels {
+                    assert!(parse_at(level, doc, o, &mut Tree::new(assoc)) == want);
+                }
+            }
+        }
+    }
+}
