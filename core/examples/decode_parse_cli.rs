@@ -178,7 +178,8 @@ fn string(r: &mut Rng, out: &mut Vec<u8>) {
     out.push(b'"');
     for _ in 0..r.below(5) {
         if r.below(4) == 0 {
-            out.extend_from_slice(*r.pick(PIECES));
+            let p: &[u8] = r.pick::<&[u8]>(PIECES);
+            out.extend_from_slice(p);
         } else {
             out.push(b'a' + r.below(26) as u8);
         }
@@ -230,7 +231,8 @@ fn value(r: &mut Rng, out: &mut Vec<u8>, depth: usize) {
                 ws(r, out);
                 out.push(b'"');
                 if r.below(2) == 0 {
-                    out.extend_from_slice(*r.pick(KEYS));
+                    let k: &[u8] = r.pick::<&[u8]>(KEYS);
+                    out.extend_from_slice(k);
                 } else {
                     out.push(b'a' + r.below(3) as u8);
                 }
