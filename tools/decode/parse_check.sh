@@ -11,7 +11,11 @@
 # ../shared/corpora whole, 3 mutated copies each, and COUNT/50 mutated
 # windows each; random $depth, $associative (true/false/null) and flags
 # (BIGINT_AS_STRING, OBJECT_AS_ARRAY, INVALID_UTF8_IGNORE/SUBSTITUTE).
-# Environment: PHP (default php), CORPORA (default ../shared/corpora).
+# Environment: PHP (default php), CORPORA (default ../shared/corpora);
+# PHP=/var/cache/rustjson/php-builds/php84/bin/php (or php85) for 8.4 / 8.5.
+# Last run: 0 differences on 8.2.36 (26,252 lines each for seeds 7 and 11,
+# COUNT 20000; 194 and 184 of them error 9), 8.4.27 and 8.5.7 (6,602 lines,
+# COUNT 5000 seed 3). COUNT 20000 takes about 6 minutes here.
 set -euo pipefail
 COUNT=${1:-20000}
 SEED=${2:-1}
