@@ -15,9 +15,16 @@
 //!   array (`zend_symtable_update`'s ZEND_HANDLE_NUMERIC_STR rule).
 //!
 //! `tools/decode/leaf_check.sh` compares all three against the real PHP.
+//!
+//! On top of them, [`parse`] is the parser itself (PHP's value and error
+//! code for any input, depth and flags), driving a [`build::Builder`] that
+//! builds the values (zvals on the PHP side; [`build::Tree`] in tests).
+//! `tools/decode/parse_check.sh` compares it with PHP's json_decode().
 
+pub mod build;
 pub mod key;
 pub mod number;
+pub mod parse;
 pub mod string;
 
 /// `JSON_OBJECT_AS_ARRAY` (php_json.h). Not used by the leaves; named here

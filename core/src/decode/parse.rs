@@ -1,0 +1,603 @@
+//! json_decode's parser: PHP's result and error code for any input, depth
+//! and flags, with the values built through a [`Builder`].
+//!
+//! # Routes
+//!
+//! - The fast route walks [`crate::scan`]'s stage-1 tokens (as
+//!   `validate::fast` does) and builds as it goes. It only finishes when
+//!   stage 1 accepted the whole input, the grammar held, every atom was a
+//!   whole number or literal and no depth limit came near (at most
+//!   [`MAX_LEVELS`] open containers): then PHP accepts the input too, and
+//!   the built value is the result. On anything else it calls
+//!   [`Builder::discard`] and hands over to the exact route. It also hands
+//!   over at a key that decodes to a NUL-led string in object mode.
+//! - The exact route asks the exact validator
+//!   ([`crate::validate::validate_at`], with IGNORE or SUBSTITUTE as
+//!   "ignore": both accept what they do not decode) for PHP's verdict.
+//!   Valid: a byte-at-a-time walk builds the value (invalid UTF-8 is
+//!   dropped or substituted there). Invalid: its code is PHP's, except for
+//!   error 9 (below).
+//!
+//! # Error 9
+//!
+//! In object mode PHP fails a member whose key starts with NUL when the
+//! member is reduced, which is right after its value's last token (the
+//! rule's reduction needs no look-ahead): `{"\u0000":1 x` is 9, not 4,
+//! and an error inside the value wins. So when the validator reports code
+//! `e`, the byte walk (building nothing) finds the first member with a
+//! NUL-led key whose value completes, at byte `p`; the document cut at `p`
+//! and closed with the open containers' brackets is validated: if that is
+//! valid, PHP met no error before `p` and the answer is 9, else it is `e`.
+//! The walk may accept more than PHP does (it checks no depth), never less
+//! (its strings go through [`string::decode`], its numbers through
+//! [`number::match_len`]), and the confirmation makes it exact.
+//!
+//! # State
+//!
+//! Builder methods may longjmp out (PHP's memory limit), so the parser's
+//! own state is plain data: bit stacks in fixed arrays, counters, and the
+//! stage-1 token buffer, a thread-local array reached through a raw
+//! pointer (hence [`Builder`] implementations must not re-enter the parser
+//! on the same thread; see the trait).
+
+use super::build::{Builder, Nothing};
+use super::number::{self, Number};
+use super::string::{self, InvalidUtf8};
+use super::BIGINT_AS_STRING;
+use crate::isa::{self, Level};
+use crate::options::{error, INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE};
+use crate::scan::{self, atom_ok, Buf, Job, Kernels, Stage1, BUF};
+use crate::validate;
+use core::cell::UnsafeCell;
+
+/// Deepest nesting the fast route builds (as `validate::fast`): deeper
+/// documents take the exact route, which checks bison's stack limit.
+const MAX_LEVELS: u32 = 1000;
+/// Words of the fast route's container-kind bit stack.
+const FAST_WORDS: usize = (MAX_LEVELS as usize).div_ceil(64);
+/// Words of the byte walk's container-kind bit stack: 5,120 levels, more
+/// than the 4,999 containers bison's stack can hold open.
+const SLOW_WORDS: usize = 80;
+
+const _: () = assert!(!core::mem::needs_drop::<Stage1>());
+const _: () = assert!(!core::mem::needs_drop::<Bits<FAST_WORDS>>());
+const _: () = assert!(!core::mem::needs_drop::<Walk>());
+const _: () = assert!(!core::mem::needs_drop::<Buf>());
+
+/// The arguments of json_decode() that reach the parser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// `$depth` (the caller checked 0 < depth <= i32::MAX).
+    pub depth: u32,
+    /// `$flags` (JSON_BIGINT_AS_STRING and the INVALID_UTF8 flags matter).
+    pub flags: u32,
+    /// Objects become arrays (`$associative`, or null and
+    /// JSON_OBJECT_AS_ARRAY); decides error 9. The builder must be in the
+    /// same mode.
+    pub assoc: bool,
+}
+
+/// Parse `input` as PHP's json_decode() does, at this CPU's best level:
+/// `Ok(value)` or `Err(json_last_error())`. Whatever was built before an
+/// error has been released through [`Builder::discard`].
+pub fn parse<B: Builder>(input: &[u8], opts: Options, b: &mut B) -> Result<B::Value, i32> {
+    parse_at(isa::detected(), input, opts, b)
+}
+
+/// [`parse`] with the stage-1 kernels of `level` (or the best level below
+/// it that this CPU has): for tests and benchmarks; every level gives the
+/// same result.
+pub fn parse_at<B: Builder>(
+    level: Level,
+    input: &[u8],
+    opts: Options,
+    b: &mut B,
+) -> Result<B::Value, i32> {
+    if input.is_empty() {
+        return Err(error::SYNTAX);
+    }
+    let level = level.clamp_to_cpu();
+    if scan::dispatch(level, Fast { opts, b: &mut *b }, input) {
+        return Ok(b.finish());
+    }
+    exact(level, input, opts, b)
+}
+
+std::thread_local! {
+    /// Each thread's stage-1 token buffer, used in place (never moved out).
+    static TOKENS: UnsafeCell<Buf> = const { UnsafeCell::new([0; BUF]) };
+}
+
+/// The fast route as a [`Job`]: `true` when the value is built and is
+/// PHP's result; `false` when the builder was discarded.
+struct Fast<'b, B> {
+    opts: Options,
+    b: &'b mut B,
+}
+
+impl<B: Builder> Job for Fast<'_, B> {
+    type Output = bool;
+    #[inline(always)]
+    fn run<K: Kernels>(self, k: K, inp: &[u8]) -> bool {
+        // Token positions are stored as u32.
+        if inp.len() >= u32::MAX as usize {
+            return false;
+        }
+        let Ok(ptr) = TOKENS.try_with(|t| t.get()) else {
+            return false;
+        };
+        // SAFETY: `ptr` is this thread's buffer; the only user is this
+        // call, as `Builder` implementations may not re-enter the parser on
+        // this thread, and the buffer outlives the call (thread-local,
+        // no destructor).
+        let buf = unsafe { &mut *ptr };
+        let ok = fast(k, inp, self.opts, self.b, buf);
+        if !ok {
+            self.b.discard();
+        }
+        ok
+    }
+}
+
+/// A stack of container kinds, one bit per open container (1 = object).
+#[derive(Clone, Copy)]
+struct Bits<const W: usize>([u64; W]);
+
+impl<const W: usize> Bits<W> {
+    /// Sets the kind of container `i` (0 = outermost); false if `i` is
+    /// beyond the stack.
+    #[inline(always)]
+    fn set(&mut self, i: usize, obj: bool) -> bool {
+        match self.0.get_mut(i / 64) {
+            Some(w) => {
+                let m = 1u64 << (i % 64);
+                *w = if obj { *w | m } else { *w & !m };
+                true
+            }
+            None => false,
+        }
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|w| (w >> (i % 64)) & 1 != 0)
+    }
+}
+
+/// What stage 2's `next!` yields at the end of input (no token starts
+/// with a 0 byte: stage 1 rejects it outside strings).
+const END: u8 = 0;
+/// What `next!` yields when stage 1 rejected the input.
+const FAIL: u8 = 1;
+
+#[inline(always)]
+fn is_ws(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// The body of the string token opening at `s`, given the position `next`
+/// of the token after it (or the input's length): the closing quote is the
+/// last byte before `next` that is not whitespace.
+#[inline(always)]
+fn body_before(inp: &[u8], s: usize, next: usize) -> Option<&[u8]> {
+    let mut e = next.min(inp.len());
+    while e > s + 1 && inp.get(e - 1).is_some_and(|&c| is_ws(c)) {
+        e -= 1;
+    }
+    if e < s + 2 || inp.get(e - 1) != Some(&b'"') {
+        return None;
+    }
+    inp.get(s + 1..e - 1)
+}
+
+/// A string value or key body into the builder: borrowed when it has no
+/// escape, else decoded into the builder's text. `false` to give up (a
+/// decoding error, or a NUL-led key in object mode).
+#[inline(always)]
+fn put_string<B: Builder>(
+    body: &[u8],
+    key: bool,
+    opts: Options,
+    mode: InvalidUtf8,
+    b: &mut B,
+) -> bool {
+    if !body.contains(&b'\\') {
+        if key {
+            if !opts.assoc && body.first() == Some(&0) {
+                return false;
+            }
+            b.key(body);
+        } else {
+            b.string(body);
+        }
+        return true;
+    }
+    match string::decode(body, mode, b.text()) {
+        Ok(d) => {
+            if key {
+                if !opts.assoc && d.starts_with_nul {
+                    return false;
+                }
+                b.key_from_text();
+            } else {
+                b.string_from_text();
+            }
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// A number or literal atom at `pos` (stage 1 found its start) into the
+/// builder; `false` if it is not exactly one.
+#[inline(always)]
+fn put_atom<B: Builder>(inp: &[u8], pos: usize, bigint: bool, b: &mut B) -> bool {
+    if !atom_ok(inp, pos) {
+        return false;
+    }
+    let Some(rest) = inp.get(pos..) else {
+        return false;
+    };
+    match rest.first() {
+        Some(b't') => b.bool(true),
+        Some(b'f') => b.bool(false),
+        Some(b'n') => b.null(),
+        _ => put_number(rest, bigint, b),
+    }
+    true
+}
+
+#[inline(always)]
+fn put_number<B: Builder>(rest: &[u8], bigint: bool, b: &mut B) {
+    match number::parse(rest, bigint) {
+        Number::Int(i) => b.int(i),
+        Number::Double(d) => b.double(d),
+        Number::BigIntString(s) => b.big_int(s),
+    }
+}
+
+/// Stage 2 over stage 1's tokens, building. `true` when the whole input
+/// is accepted and built.
+#[inline(never)]
+fn fast<K: Kernels, B: Builder>(k: K, inp: &[u8], opts: Options, b: &mut B, buf: &mut Buf) -> bool {
+    let mode = InvalidUtf8::from_flags(opts.flags);
+    let bigint = opts.flags & BIGINT_AS_STRING != 0;
+    let mut st = Stage1::new();
+    let mut nt = 0usize;
+    let mut ti = 0usize;
+    // Position of the last token (the input's length at the end).
+    let mut pos = 0usize;
+
+    macro_rules! next {
+        () => {{
+            if ti < nt {
+                pos = buf[ti & (BUF - 1)] as usize;
+                ti += 1;
+                inp.get(pos).copied().unwrap_or(FAIL)
+            } else {
+                match st.refill(k, inp, buf) {
+                    Some(0) => {
+                        pos = inp.len();
+                        END
+                    }
+                    Some(n) => {
+                        nt = n;
+                        pos = buf[0] as usize;
+                        ti = 1;
+                        inp.get(pos).copied().unwrap_or(FAIL)
+                    }
+                    None => FAIL,
+                }
+            }
+        }};
+    }
+    // A member from its key's opening quote (`c` = '"' at `pos`) to the
+    // first token of its value, in `c`.
+    macro_rules! member {
+        ($c:ident) => {{
+            let s = pos;
+            if next!() != b':' {
+                return false;
+            }
+            match body_before(inp, s, pos) {
+                Some(body) if put_string(body, true, opts, mode, b) => {}
+                _ => return false,
+            }
+            $c = next!();
+        }};
+    }
+
+    let mut n: u32 = 0;
+    let mut kinds = Bits([0u64; FAST_WORDS]);
+    let mut c = next!();
+    'value: loop {
+        // `c` starts a value, at `pos`.
+        match c {
+            b'"' => {
+                let s = pos;
+                c = next!();
+                if c == FAIL {
+                    return false;
+                }
+                match body_before(inp, s, pos) {
+                    Some(body) if put_string(body, false, opts, mode, b) => {}
+                    _ => return false,
+                }
+            }
+            b'[' | b'{' => {
+                if n + 1 >= opts.depth || n >= MAX_LEVELS {
+                    return false;
+                }
+                let obj = c == b'{';
+                if !kinds.set(n as usize, obj) {
+                    return false;
+                }
+                n += 1;
+                c = next!();
+                if obj {
+                    b.begin_object();
+                    if c == b'"' {
+                        member!(c);
+                        continue 'value;
+                    }
+                    if c != b'}' {
+                        return false;
+                    }
+                    b.end_object();
+                } else {
+                    b.begin_array();
+                    if c != b']' {
+                        continue 'value;
+                    }
+                    b.end_array();
+                }
+                n -= 1;
+                c = next!();
+            }
+            b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => {
+                if !put_atom(inp, pos, bigint, b) {
+                    return false;
+                }
+                c = next!();
+            }
+            _ => return false,
+        }
+        // A value is complete; `c` is the token after it.
+        loop {
+            if n == 0 {
+                return c == END && st.finish(inp);
+            }
+            let obj = kinds.get(n as usize - 1);
+            if c == b',' {
+                c = next!();
+                if obj {
+                    if c != b'"' {
+                        return false;
+                    }
+                    member!(c);
+                }
+                continue 'value;
+            }
+            if obj {
+                if c != b'}' {
+                    return false;
+                }
+                b.end_object();
+            } else {
+                if c != b']' {
+                    return false;
+                }
+                b.end_array();
+            }
+            n -= 1;
+            c = next!();
+        }
+    }
+}
+
+/// The exact route (see the module docs). The builder is empty on entry.
+#[inline(never)]
+fn exact<B: Builder>(level: Level, inp: &[u8], opts: Options, b: &mut B) -> Result<B::Value, i32> {
+    let ignore = opts.flags & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) != 0;
+    match validate::validate_at(level, inp, opts.depth, ignore) {
+        Ok(()) => match walk(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
+            Walk::Done => Ok(b.finish()),
+            Walk::NulKey { .. } => {
+                b.discard();
+                Err(error::INVALID_PROPERTY_NAME)
+            }
+            Walk::Fail(code) => {
+                b.discard();
+                Err(code)
+            }
+        },
+        Err(e) => {
+            if !opts.assoc && contains(inp, b"\\u0000") {
+                let mut kinds = Bits([0; SLOW_WORDS]);
+                if let Walk::NulKey { end, n } =
+                    walk(inp, opts, &mut Nothing::default(), &mut kinds)
+                {
+                    let mut doc = inp.get(..end).unwrap_or(inp).to_vec();
+                    for i in (0..n).rev() {
+                        doc.push(if kinds.get(i) { b'}' } else { b']' });
+                    }
+                    if validate::validate_at(level, &doc, opts.depth, ignore).is_ok() {
+                        return Err(error::INVALID_PROPERTY_NAME);
+                    }
+                }
+            }
+            Err(e)
+        }
+    }
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// How the byte walk ended.
+enum Walk {
+    /// The whole input is one value, built.
+    Done,
+    /// Not a document: a string's error code, else 4 (meaningful only for
+    /// an input the validator accepted).
+    Fail(i32),
+    /// In object mode, the value of a member with a NUL-led key ends before
+    /// byte `end`, with `n` containers open, of the kinds left in the
+    /// walk's `kinds`.
+    NulKey { end: usize, n: usize },
+}
+
+/// The end (the closing quote) of the string whose body starts at `from`:
+/// the first `"` not taken by a backslash.
+fn string_end(inp: &[u8], from: usize) -> Option<usize> {
+    let mut j = from;
+    loop {
+        match inp.get(j)? {
+            b'\\' => j += 2,
+            b'"' => return Some(j),
+            _ => j += 1,
+        }
+    }
+}
+
+/// The byte-at-a-time walk: PHP's tokens and grammar without depth limits,
+/// building into `b`.
+fn walk<B: Builder>(inp: &[u8], opts: Options, b: &mut B, kinds: &mut Bits<SLOW_WORDS>) -> Walk {
+    let mode = InvalidUtf8::from_flags(opts.flags);
+    let bigint = opts.flags & BIGINT_AS_STRING != 0;
+    let mut i = 0usize;
+    let mut n = 0usize;
+    // The container level whose current member has a NUL-led key (object
+    // mode): a later one is always deeper, so it completes first.
+    let mut pending = usize::MAX;
+
+    macro_rules! ws {
+        () => {
+            while inp.get(i).is_some_and(|&c| is_ws(c)) {
+                i += 1;
+            }
+        };
+    }
+    // A string at `i` (its opening quote) decoded into the text.
+    macro_rules! text {
+        () => {{
+            let Some(e) = string_end(inp, i + 1) else {
+                return Walk::Fail(error::SYNTAX);
+            };
+            let body = inp.get(i + 1..e).unwrap_or_default();
+            i = e + 1;
+            match string::decode(body, mode, b.text()) {
+                Ok(d) => d,
+                Err(err) => return Walk::Fail(err.code()),
+            }
+        }};
+    }
+    // A member's key (at `i`, after whitespace) and its colon.
+    macro_rules! key {
+        () => {{
+            if inp.get(i) != Some(&b'"') {
+                return Walk::Fail(error::SYNTAX);
+            }
+            let d = text!();
+            if !opts.assoc && d.starts_with_nul {
+                pending = n;
+            }
+            b.key_from_text();
+            ws!();
+            if inp.get(i) != Some(&b':') {
+                return Walk::Fail(error::SYNTAX);
+            }
+            i += 1;
+        }};
+    }
+
+    'value: loop {
+        ws!();
+        let Some(&c) = inp.get(i) else {
+            return Walk::Fail(error::SYNTAX);
+        };
+        let rest = inp.get(i..).unwrap_or_default();
+        match c {
+            b'"' => {
+                text!();
+                b.string_from_text();
+            }
+            b'[' | b'{' => {
+                let obj = c == b'{';
+                if !kinds.set(n, obj) {
+                    return Walk::Fail(error::SYNTAX);
+                }
+                n += 1;
+                i += 1;
+                ws!();
+                if obj {
+                    b.begin_object();
+                    if inp.get(i) != Some(&b'}') {
+                        key!();
+                        continue 'value;
+                    }
+                    b.end_object();
+                } else {
+                    b.begin_array();
+                    if inp.get(i) != Some(&b']') {
+                        continue 'value;
+                    }
+                    b.end_array();
+                }
+                i += 1;
+                n -= 1;
+            }
+            b'-' | b'0'..=b'9' => {
+                let len = number::match_len(rest);
+                if len == 0 {
+                    return Walk::Fail(error::SYNTAX);
+                }
+                put_number(rest.get(..len).unwrap_or_default(), bigint, b);
+                i += len;
+            }
+            _ if rest.starts_with(b"true") => {
+                b.bool(true);
+                i += 4;
+            }
+            _ if rest.starts_with(b"false") => {
+                b.bool(false);
+                i += 5;
+            }
+            _ if rest.starts_with(b"null") => {
+                b.null();
+                i += 4;
+            }
+            _ => return Walk::Fail(error::SYNTAX),
+        }
+        // A value is complete, ending before `i`.
+        loop {
+            if n == pending {
+                return Walk::NulKey { end: i, n };
+            }
+            ws!();
+            if n == 0 {
+                return if i == inp.len() {
+                    Walk::Done
+                } else {
+                    Walk::Fail(error::SYNTAX)
+                };
+            }
+            let obj = kinds.get(n - 1);
+            match inp.get(i) {
+                Some(b',') => {
+                    i += 1;
+                    if obj {
+                        ws!();
+                        key!();
+                    }
+                    continue 'value;
+                }
+                Some(b'}') if obj => b.end_object(),
+                Some(b']') if !obj => b.end_array(),
+                _ => return Walk::Fail(error::SYNTAX),
+            }
+            i += 1;
+            n -= 1;
+        }
+    }
+}

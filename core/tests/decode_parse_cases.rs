@@ -1,0 +1,377 @@
+//! decode::parse: known PHP results, agreement with validate on random
+//! inputs, the same result at every ISA level, and the discard contract.
+//! (tools/decode/parse_check.sh compares with the real PHP.)
+
+use rustjson_core::decode::build::{Builder, Key, Nothing, Tree, Value};
+use rustjson_core::decode::parse::{parse, parse_at, Options};
+use rustjson_core::isa;
+use rustjson_core::options::{INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE};
+use rustjson_core::validate;
+
+fn opts(depth: u32, flags: u32, assoc: bool) -> Options {
+    Options {
+        depth,
+        flags,
+        assoc,
+    }
+}
+
+fn dec(doc: &[u8], o: Options) -> Result<Value, i32> {
+    parse(doc, o, &mut Tree::new(o.assoc))
+}
+
+fn s(b: &str) -> Value {
+    Value::Str(b.as_bytes().to_vec())
+}
+
+#[test]
+fn php_results() {
+    let obj = opts(512, 0, false);
+    let arr = opts(512, 0, true);
+    // Error 9 right after the member's value: before the next token is read,
+    // after any error inside the value.
+    for doc in [
+        r#"{"\u0000":1 x"#,
+        r#"{"\u0000":1"#,
+        "{\"\\u0000\":1 \"\u{ff}\"}",
+        r#"{"\u0000":{} x"#,
+        r#"{"\u0000":1,"#,
+        "[{\"\\u0000\":1 \x01",
+        r#"{"a":{"\u0000a":[1,2]}}"#,
+    ] {
+        assert_eq!(dec(doc.as_bytes(), obj), Err(9), "{doc}");
+    }
+    assert_eq!(dec(br#"{"\u0000":[1"#, obj), Err(4));
+    assert_eq!(dec(br#"{"\u0000":[[1]]}"#, opts(2, 0, false)), Err(1));
+    assert_eq!(dec(b"[1,\x01 {\"\\u0000\":1}]", obj), Err(3));
+    // Assoc mode: NUL-led keys are fine.
+    assert_eq!(
+        dec(br#"{"\u0000":1}"#, arr),
+        Ok(Value::Array(vec![(Key::Str(vec![0]), Value::Int(1))]))
+    );
+    assert_eq!(
+        dec(br#"{"":1}"#, obj),
+        Ok(Value::Object(vec![(vec![], Value::Int(1))]))
+    );
+    // Duplicates: first position, last value; numeric keys in assoc mode.
+    assert_eq!(
+        dec(br#"{"a":1,"b":2,"a":3}"#, obj),
+        Ok(Value::Object(vec![
+            (b"a".to_vec(), Value::Int(3)),
+            (b"b".to_vec(), Value::Int(2))
+        ]))
+    );
+    assert_eq!(
+        dec(br#"{"1":1,"01":2,"-0":3,"\u0031":4}"#, arr),
+        Ok(Value::Array(vec![
+            (Key::Int(1), Value::Int(4)),
+            (Key::Str(b"01".to_vec()), Value::Int(2)),
+            (Key::Str(b"-0".to_vec()), Value::Int(3)),
+        ]))
+    );
+    assert_eq!(
+        dec(
+            b"[1, -0, 1e2, 12345678901234567890, true, null, \"a\\n\"]",
+            obj
+        ),
+        Ok(Value::Array(vec![
+            (Key::Int(0), Value::Int(1)),
+            (Key::Int(1), Value::Int(0)),
+            (Key::Int(2), Value::Double(100.0)),
+            (Key::Int(3), Value::Double(12345678901234567890.0)),
+            (Key::Int(4), Value::Bool(true)),
+            (Key::Int(5), Value::Null),
+            (Key::Int(6), s("a\n")),
+        ]))
+    );
+    assert_eq!(
+        dec(b"12345678901234567890", opts(512, 2, false)),
+        Ok(s("12345678901234567890"))
+    );
+    // Invalid UTF-8 under the flags.
+    assert_eq!(dec(b"\"a\xffb\"", obj), Err(5));
+    assert_eq!(
+        dec(b"\"a\xffb\"", opts(512, INVALID_UTF8_IGNORE, false)),
+        Ok(s("ab"))
+    );
+    assert_eq!(
+        dec(b"\"a\xffb\"", opts(512, INVALID_UTF8_SUBSTITUTE, false)),
+        Ok(s("a\u{fffd}b"))
+    );
+    // Depth: `$depth` 1 allows scalars only; bison's cutoff at 4,999 arrays.
+    assert_eq!(dec(b"[]", opts(1, 0, false)), Err(1));
+    assert_eq!(dec(b"1", opts(1, 0, false)), Ok(Value::Int(1)));
+    let nest = |k: usize| [vec![b'['; k], vec![b']'; k]].concat();
+    assert!(dec(&nest(4998), opts(100_000, 0, false)).is_ok());
+    assert_eq!(dec(&nest(4999), opts(100_000, 0, false)), Err(4));
+    assert_eq!(dec(b"", obj), Err(4));
+    assert_eq!(dec(b" ", obj), Err(4));
+    assert_eq!(dec(b"[1}", obj), Err(2));
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random well-formed value (keys include NUL-led ones).
+fn tree(r: &mut Rng, doc: &mut Vec<u8>, depth: usize) {
+    const SCALARS: &[&[u8]] = &[
+        b"1",
+        b"-0",
+        b"2.5e-3",
+        b"99999999999999999999",
+        b"true",
+        b"false",
+        b"null",
+        b"\"\"",
+        b"\"a\\u00e9\\\"\"",
+        b"\"\xc3\xa9\xff\"",
+        b"\"0123456789012345678901234567890123456789012345678901234567890123\"",
+    ];
+    const KEYS: &[&[u8]] = &[
+        b"\"a\"",
+        b"\"b\"",
+        b"\"1\"",
+        b"\"\"",
+        b"\"\\u0000k\"",
+        b"\"\\n\"",
+    ];
+    if r.below(8) == 0 {
+        doc.push(b' ');
+    }
+    match r.below(if depth > 4 { 1 } else { 4 }) {
+        0 => doc.extend_from_slice(SCALARS[r.below(SCALARS.len())]),
+        1 => {
+            doc.push(b'[');
+            for i in 0..r.below(4) {
+                if i > 0 {
+                    doc.push(b',');
+                }
+                tree(r, doc, depth + 1);
+            }
+            doc.push(b']');
+        }
+        _ => {
+            doc.push(b'{');
+            for i in 0..r.below(4) {
+                if i > 0 {
+                    doc.push(b',');
+                }
+                let k = if r.below(12) == 0 {
+                    4
+                } else {
+                    r.below(KEYS.len())
+                };
+                doc.extend_from_slice(KEYS[if k == 4 || r.below(2) == 0 { k } else { 0 }]);
+                doc.push(b':');
+                tree(r, doc, depth + 1);
+            }
+            doc.push(b'}');
+        }
+    }
+}
+
+/// Random documents: JSON-ish token soup, mostly well formed, long enough
+/// (sometimes) for the fast route's stage 1 to see several blocks.
+fn random_doc(r: &mut Rng) -> Vec<u8> {
+    const PARTS: &[&[u8]] = &[
+        b"[",
+        b"]",
+        b"{",
+        b"}",
+        b",",
+        b":",
+        b"\"k\"",
+        b"\"\\u0000\"",
+        b"\"\\u0000x\":",
+        b"\"a\\n\\u00e9\\ud83d\\ude00\"",
+        b"\"\\ud800\"",
+        b"\"\xff\"",
+        b"\"\x01\"",
+        b"1",
+        b"-0.5e3",
+        b"123456789012345678901",
+        b"true",
+        b"nul",
+        b" ",
+        b"\n",
+        b"\"a long string that fills part of a 64-byte block of stage one\"",
+    ];
+    let mut doc = Vec::new();
+    if r.below(2) == 0 {
+        tree(r, &mut doc, 0);
+        // Sometimes broken at one byte.
+        if r.below(4) == 0 && !doc.is_empty() {
+            let at = r.below(doc.len());
+            doc[at] = b"[]{}:,\"\\x\x00"[r.below(10)];
+        }
+        return doc;
+    }
+    // Half of the rest start as a valid skeleton.
+    if r.below(2) == 0 {
+        let k = r.below(8);
+        for _ in 0..k {
+            doc.extend_from_slice(if r.below(2) == 0 { b"{\"k\":" } else { b"[" });
+        }
+    }
+    for _ in 0..r.below(40) {
+        doc.extend_from_slice(PARTS[r.below(PARTS.len())]);
+    }
+    doc
+}
+
+#[test]
+fn random_agrees_with_validate_at_every_level() {
+    let mut r = Rng(0x5EED_1234_5678_9ABC);
+    let levels: Vec<_> = isa::available_levels().collect();
+    let mut codes = [0u32; 11];
+    for _ in 0..100_000 {
+        let doc = random_doc(&mut r);
+        let flags = [0, 2, INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE][r.below(4)];
+        let o = opts([1, 2, 3, 5, 512][r.below(5)], flags, r.below(2) == 0);
+        let want = dec(&doc, o);
+        codes[want.as_ref().err().copied().unwrap_or(0) as usize] += 1;
+        for &level in &levels {
+            assert_eq!(
+                parse_at(level, &doc, o, &mut Tree::new(o.assoc)),
+                want,
+                "{level:?} {:?}",
+                String::from_utf8_lossy(&doc)
+            );
+        }
+        if doc.is_empty() {
+            continue;
+        }
+        let ignore = flags & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) != 0;
+        let v = validate::validate(&doc, o.depth, ignore);
+        match (&want, v) {
+            // Only error 9 (object mode) separates decode from validate.
+            (Err(9), _) => assert!(!o.assoc),
+            (Ok(_), Ok(())) => {}
+            (Err(e), Err(f)) => assert_eq!(*e, f, "{:?}", String::from_utf8_lossy(&doc)),
+            _ => panic!("{want:?} {v:?} {:?}", String::from_utf8_lossy(&doc)),
+        }
+    }
+    eprintln!("results by code: {codes:?}");
+    // Every class is exercised.
+    for code in [0, 1, 2, 3, 4, 5, 9, 10] {
+        assert!(codes[code] > 100, "{codes:?}");
+    }
+}
+
+/// Counts events, to check the discard contract.
+#[derive(Default)]
+struct Count {
+    inner: Nothing,
+    open: i64,
+    discards: u32,
+    finishes: u32,
+}
+
+// SAFETY: never calls the parser, never panics.
+unsafe impl Builder for Count {
+    type Value = ();
+    type Text = Vec<u8>;
+    fn null(&mut self) {}
+    fn bool(&mut self, _: bool) {}
+    fn int(&mut self, _: i64) {}
+    fn double(&mut self, _: f64) {}
+    fn big_int(&mut self, _: &[u8]) {}
+    fn string(&mut self, _: &[u8]) {}
+    fn text(&mut self) -> &mut Vec<u8> {
+        self.inner.text()
+    }
+    fn string_from_text(&mut self) {
+        self.inner.string_from_text()
+    }
+    fn key(&mut self, _: &[u8]) {}
+    fn key_from_text(&mut self) {
+        self.inner.key_from_text()
+    }
+    fn begin_array(&mut self) {
+        self.open += 1
+    }
+    fn end_array(&mut self) {
+        self.open -= 1
+    }
+    fn begin_object(&mut self) {
+        self.open += 1
+    }
+    fn end_object(&mut self) {
+        self.open -= 1
+    }
+    fn finish(&mut self) {
+        assert_eq!(self.open, 0);
+        self.finishes += 1;
+    }
+    fn discard(&mut self) {
+        self.open = 0;
+        self.discards += 1;
+    }
+}
+
+#[test]
+fn errors_discard_and_success_finishes() {
+    let mut r = Rng(42);
+    for _ in 0..20_000 {
+        let doc = random_doc(&mut r);
+        let mut c = Count::default();
+        let res = parse(&doc, opts(512, 0, r.below(2) == 0), &mut c);
+        match res {
+            Ok(()) => assert_eq!(c.finishes, 1),
+            // One discard per route that built something (fast, exact).
+            Err(_) => assert!(c.finishes == 0 && c.open == 0 && c.discards <= 2),
+        }
+    }
+}
+
+#[test]
+fn deep_and_corpora_at_every_level() {
+    let levels: Vec<_> = isa::available_levels().collect();
+    // Past the fast route's 1,000 levels: the exact route builds.
+    let mut docs: Vec<Vec<u8>> = Vec::new();
+    for k in [999, 1000, 1001, 1500, 2499, 2500] {
+        let mut d = Vec::new();
+        for i in 0..k {
+            d.extend_from_slice(if i % 2 == 0 { b"{\"k\":" } else { b"[" });
+        }
+        d.extend_from_slice(b"\"\xffx\"");
+        for i in (0..k).rev() {
+            d.push(if i % 2 == 0 { b'}' } else { b']' });
+        }
+        docs.push(d);
+    }
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpora");
+    for name in ["twitter", "citm_catalog", "canada", "twitterescaped"] {
+        if let Ok(d) = std::fs::read(format!("{dir}/{name}.json")) {
+            docs.push(d);
+        }
+    }
+    for doc in &docs {
+        for flags in [0, INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE] {
+            for assoc in [false, true] {
+                let o = opts(100_000, flags, assoc);
+                let want = dec(doc, o);
+                // Whole corpora are valid; the deep ones only with a flag.
+                assert_eq!(
+                    want.is_ok(),
+                    doc.len() > 20_000 || flags != 0,
+                    "{want:?} {}",
+                    doc.len()
+                );
+                for &level in &levels {
+                    assert!(parse_at(level, doc, o, &mut Tree::new(assoc)) == want);
+                }
+            }
+        }
+    }
+}
