@@ -1,4 +1,6 @@
-//! The `rustjson.enabled` directive (PHP_INI_ALL, default On).
+//! The `rustjson.enabled` directive (PHP_INI_ALL, default On), and
+//! `rustjson.decode` (PHP_INI_ALL, default Off): json_decode() served by
+//! rustjson (only while `rustjson.enabled` is On too).
 //!
 //! Its value is cached by the on-modify handler, which PHP runs at startup,
 //! on ini_set()/ini_restore(), at request end and for each new thread on
@@ -13,6 +15,19 @@ use std::sync::atomic::{AtomicBool, Ordering};
 #[cfg(php_zts)]
 thread_local! {
     static ENABLED: Cell<bool> = const { Cell::new(true) };
+    static DECODE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Is json_decode() served by rustjson on this thread (`rustjson.decode`)?
+#[cfg(php_zts)]
+#[inline(always)]
+pub fn decode() -> bool {
+    DECODE.with(Cell::get)
+}
+
+#[cfg(php_zts)]
+fn set_decode(on: bool) {
+    DECODE.with(|e| e.set(on));
 }
 
 /// Is rustjson serving calls on this thread?
@@ -44,6 +59,21 @@ fn set_enabled(on: bool) {
     ENABLED.store(on, Ordering::Relaxed);
 }
 
+#[cfg(not(php_zts))]
+static DECODE: AtomicBool = AtomicBool::new(false);
+
+/// Is json_decode() served by rustjson (`rustjson.decode`)?
+#[cfg(not(php_zts))]
+#[inline(always)]
+pub fn decode() -> bool {
+    DECODE.load(Ordering::Relaxed)
+}
+
+#[cfg(not(php_zts))]
+fn set_decode(on: bool) {
+    DECODE.store(on, Ordering::Relaxed);
+}
+
 unsafe extern "C" fn on_modify(
     _entry: *mut sys::zend_ini_entry,
     new_value: *mut sys::zend_string,
@@ -58,8 +88,24 @@ unsafe extern "C" fn on_modify(
     0
 }
 
+unsafe extern "C" fn on_modify_decode(
+    _entry: *mut sys::zend_ini_entry,
+    new_value: *mut sys::zend_string,
+    _a1: *mut c_void,
+    _a2: *mut c_void,
+    _a3: *mut c_void,
+    _stage: i32,
+) -> i32 {
+    // SAFETY: PHP passes a live value string.
+    let on = unsafe { sys::rustjson_ini_parse_bool(new_value) };
+    set_decode(on);
+    0
+}
+
 const NAME: &[u8] = b"rustjson.enabled\0";
 const DEFAULT: &[u8] = b"1\0";
+const DECODE_NAME: &[u8] = b"rustjson.decode\0";
+const DECODE_DEFAULT: &[u8] = b"0\0";
 
 pub fn register(module_number: i32) {
     let defs = Box::leak(Box::new([
@@ -73,6 +119,18 @@ pub fn register(module_number: i32) {
             displayer: None,
             value_length: (DEFAULT.len() - 1) as u32,
             name_length: (NAME.len() - 1) as u16,
+            modifiable: sys::PHP_INI_ALL as u8,
+        },
+        sys::zend_ini_entry_def {
+            name: DECODE_NAME.as_ptr().cast(),
+            on_modify: Some(on_modify_decode),
+            mh_arg1: core::ptr::null_mut(),
+            mh_arg2: core::ptr::null_mut(),
+            mh_arg3: core::ptr::null_mut(),
+            value: DECODE_DEFAULT.as_ptr().cast(),
+            displayer: None,
+            value_length: (DECODE_DEFAULT.len() - 1) as u32,
+            name_length: (DECODE_NAME.len() - 1) as u16,
             modifiable: sys::PHP_INI_ALL as u8,
         },
         sys::zend_ini_entry_def::default(),
