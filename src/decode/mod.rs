@@ -96,14 +96,19 @@ impl ZText {
                 }
                 return sys::rustjson_string_init(ptr::null(), 0);
             }
-            let s = if cap != len {
-                sys::rustjson_string_realloc(s, len)
-            } else {
-                s
-            };
-            (*s).len = len;
-            *(*s).val.as_mut_ptr().add(len) = 0;
-            s
+            if cap == len {
+                *(*s).val.as_mut_ptr().add(len) = 0;
+                return s;
+            }
+            // Stock allocates the decoded length exactly; a shrinking
+            // erealloc may keep the larger block, so copy into an exact one
+            // (zend_string_alloc writes the length; the NUL is ours).
+            let exact = sys::rustjson_string_alloc(len);
+            let dst = (*exact).val.as_mut_ptr().cast::<u8>();
+            core::ptr::copy_nonoverlapping((*s).val.as_ptr().cast::<u8>(), dst, len);
+            *dst.add(len) = 0;
+            sys::rustjson_string_release(s);
+            exact
         }
     }
 
