@@ -396,7 +396,9 @@ pub fn info(module: *mut sys::zend_module_entry) {
         "json_decode",
         if !JSON_DECODE.installed() {
             "not overridden"
-        } else if crate::ini::enabled() && crate::ini::decode() {
+        } else if !crate::ini::enabled() {
+            "stock (rustjson.enabled=0)"
+        } else if crate::ini::decode() {
             "served by rustjson (rustjson.decode=1)"
         } else {
             "stock (rustjson.decode=0)"
