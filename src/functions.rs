@@ -243,10 +243,14 @@ unsafe fn decode_call(
                 (*rv).value = zv.value;
                 (*rv).u1 = zv.u1;
             }
-            Ok(Err(code)) => decode_failed(code, throw, rv),
+            Ok(Err(code)) => {
+                b.release();
+                decode_failed(code, throw, rv)
+            }
             Err(_) => {
                 use rustjson_core::decode::build::Builder;
                 b.discard();
+                b.release();
                 internal_error();
             }
         }

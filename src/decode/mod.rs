@@ -50,6 +50,14 @@ pub struct ZvBuilder {
     frames: *mut Frame,
     depth: usize,
     cap: usize,
+    /// The handles of the objects created so far, in creation order
+    /// (emalloc'd), so that a discard leaves the object store's free list
+    /// as if they had never been created.
+    handles: *mut u32,
+    n_handles: usize,
+    cap_handles: usize,
+    /// A discard freed the recorded objects; the parser may replay.
+    requeue_pending: bool,
     root: sys::zval,
     assoc: bool,
     text: ZText,
@@ -188,6 +196,10 @@ impl ZvBuilder {
             frames: ptr::null_mut(),
             depth: 0,
             cap: 0,
+            handles: ptr::null_mut(),
+            n_handles: 0,
+            cap_handles: 0,
+            requeue_pending: false,
             root: undef(),
             assoc,
             text: ZText::new(),
@@ -274,16 +286,22 @@ impl ZvBuilder {
                     } else {
                         key
                     };
-                    // A name starting with NUL is error 9: the parser
-                    // discards the document; never hand it to PHP (which
-                    // would throw).
-                    if (*key).len > 0 && *(*key).val.as_ptr() == 0 {
-                        crate::php::zval::ptr_dtor_nogc(&mut v);
-                        sys::rustjson_string_release(key);
-                        return;
-                    }
                     if first {
-                        sys::rustjson_zv_object_init(&mut f.zv);
+                        self.before_object();
+                        let h = sys::rustjson_zv_object_init(&mut f.zv);
+                        self.created(h);
+                    }
+                    // A name starting with NUL is error 9 (the parser then
+                    // discards the document): never handed to PHP (which
+                    // would throw); released as json_parser.y's
+                    // object_update does (key, value, then the object), so
+                    // freed object handles are reused in stock's order.
+                    if (*key).len > 0 && *(*key).val.as_ptr() == 0 {
+                        sys::rustjson_string_release(key);
+                        crate::php::zval::ptr_dtor_nogc(&mut v);
+                        crate::php::zval::ptr_dtor_nogc(&mut f.zv);
+                        f.zv = undef();
+                        return;
                     }
                     sys::rustjson_object_write_property(&mut f.zv, key, &mut v);
                     sys::rustjson_string_release(key);
@@ -323,7 +341,9 @@ impl ZvBuilder {
             // SAFETY: f.zv is an UNDEF slot of ours.
             unsafe {
                 if f.kind == OBJECT {
-                    sys::rustjson_zv_object_init(&mut f.zv);
+                    self.before_object();
+                    let h = sys::rustjson_zv_object_init(&mut f.zv);
+                    self.created(h);
                 } else {
                     sys::rustjson_zv_empty_array(&mut f.zv);
                 }
@@ -340,6 +360,72 @@ impl ZvBuilder {
         self.frames = ptr::null_mut();
         self.cap = 0;
         self.depth = 0;
+    }
+
+    /// Record a created object's handle.
+    #[inline(always)]
+    fn created(&mut self, handle: u32) {
+        if self.n_handles == self.cap_handles {
+            self.grow_handles();
+        }
+        // SAFETY: n_handles < cap_handles after the growth.
+        unsafe { self.handles.add(self.n_handles).write(handle) };
+        self.n_handles += 1;
+    }
+
+    #[cold]
+    fn grow_handles(&mut self) {
+        let cap = if self.cap_handles == 0 {
+            64
+        } else {
+            self.cap_handles * 2
+        };
+        let size = cap * core::mem::size_of::<u32>();
+        // SAFETY: an emalloc'd block of `cap` handles, the first
+        // `n_handles` kept by erealloc.
+        self.handles = unsafe {
+            if self.handles.is_null() {
+                sys::rustjson_emalloc(size).cast()
+            } else {
+                sys::rustjson_erealloc(self.handles.cast(), size).cast()
+            }
+        };
+        self.cap_handles = cap;
+    }
+
+    /// Before creating an object: if a discard freed objects and the parser
+    /// now replays (it only builds again on a document PHP accepts, or one
+    /// that fails with error 9 at the end), put their handles back at the
+    /// head of the object store's free list in creation order, so the
+    /// replay's objects get the handles stock gives them. Without a replay
+    /// (an error) the free list stays as the discard left it (innermost
+    /// first, as bison's destructors free).
+    #[inline(always)]
+    fn before_object(&mut self) {
+        if self.requeue_pending {
+            self.requeue();
+        }
+    }
+
+    #[cold]
+    fn requeue(&mut self) {
+        // SAFETY: `n_handles` recorded handles of objects all freed by the
+        // discard, nothing freed since (the shim checks the free list).
+        unsafe { sys::rustjson_objects_requeue(self.handles, self.n_handles) };
+        self.n_handles = 0;
+        self.requeue_pending = false;
+    }
+
+    /// Free the handle record (after the parser returned).
+    pub fn release(&mut self) {
+        self.requeue_pending = false;
+        if !self.handles.is_null() {
+            // SAFETY: our emalloc'd block.
+            unsafe { sys::rustjson_efree(self.handles.cast()) };
+        }
+        self.handles = ptr::null_mut();
+        self.n_handles = 0;
+        self.cap_handles = 0;
     }
 
     #[inline(always)]
@@ -426,6 +512,10 @@ unsafe impl Builder for ZvBuilder {
     }
     fn finish(&mut self) -> sys::zval {
         self.discard_open();
+        if self.requeue_pending {
+            self.requeue();
+        }
+        self.release();
         core::mem::replace(&mut self.root, undef())
     }
     fn discard(&mut self) {
@@ -435,6 +525,7 @@ unsafe impl Builder for ZvBuilder {
             unsafe { crate::php::zval::ptr_dtor_nogc(&mut self.root) };
         }
         self.root = undef();
+        self.requeue_pending = self.n_handles > 0;
     }
 }
 

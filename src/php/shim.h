@@ -114,7 +114,7 @@ bool rustjson_has_failed_calling_exception(void);
  * json_scanner.re build, through the same Zend calls. ---- */
 void rustjson_zv_array_init(zval *zv);                       /* array_init */
 void rustjson_zv_empty_array(zval *zv);                      /* ZVAL_EMPTY_ARRAY */
-void rustjson_zv_object_init(zval *zv);                      /* object_init (stdClass) */
+uint32_t rustjson_zv_object_init(zval *zv);                  /* object_init (stdClass); returns its handle */
 void rustjson_zv_str(zval *zv, zend_string *s);              /* ZVAL_STR */
 /* ZVAL_EMPTY_STRING when len == 0, else ZVAL_STRINGL */
 void rustjson_zv_stringl(zval *zv, const char *s, size_t len);
@@ -133,5 +133,11 @@ void *rustjson_emalloc(size_t size);
 void *rustjson_erealloc(void *p, size_t size);
 void rustjson_efree(void *p);
 void rustjson_return_null(zval *rv);
+/* After the builder freed the k objects it created (handles in creation
+ * order), which are then the first k entries of the object store's free
+ * list: relink them in creation order, so the next objects get the handles
+ * they would have got had these never existed. False (nothing changed) if
+ * the free list does not start with them. */
+bool rustjson_objects_requeue(const uint32_t *handles, size_t k);
 
 #endif

@@ -18,9 +18,11 @@
 // debug_zval_dump() with object handles and memory_get_usage() must be
 // equal. Exits 1 on any difference.
 if (($argv[1] ?? '') === '--fresh') {
-    $r = json_decode(file_get_contents($argv[2]), (bool)$argv[3]);
+    $r = json_decode(file_get_contents($argv[2]), (bool)$argv[3], (int)($argv[4] ?? 512), (int)($argv[5] ?? 0));
+    // Objects created afterwards show the free list the call left.
+    $after = json_decode('[{},{},{},{},{},{},{},{}]');
     ob_start();
-    debug_zval_dump($r);
+    debug_zval_dump($r, $after, json_last_error());
     echo md5(ob_get_clean()), ' ', memory_get_usage(), ' ', memory_get_peak_usage(), "\n";
     exit(0);
 }
@@ -216,12 +218,30 @@ for ($i = 0; $i < $count; $i++) {
 $so = getenv('RUSTJSON_SO');
 $fresh = 0;
 if ($so) {
-    foreach ($docs as $f) {
+    // Besides the corpora: documents the parser builds twice (its fast
+    // route gives up after building: nesting past 1,000 levels, invalid
+    // UTF-8 under SUBSTITUTE) and succeeds; the second build must get
+    // stock's handles.
+    $gen = [];
+    $deep = str_repeat('[', 1100) . str_repeat(']', 1100);
+    $gen[] = ['{"a":1,"x":{"p":1},"y":{"q":{"r":{}}},"z":' . $deep . ',"w":{}}', 5000, 0];
+    $gen[] = ['[{"a":{}},{"b":[{"c":1},{}]},' . str_repeat('[{"k":', 1050) . '1' . str_repeat('}]', 1050) . ']', 5000, 0];
+    $gen[] = ["{\"a\":{\"b\":{}},\"c\":[{},{}],\"d\":\"\xff\",\"e\":{}}", 512, JSON_INVALID_UTF8_SUBSTITUTE];
+    $gen[] = ["{\"a\":{\"b\":{}},\"c\":[{},{}],\"d\":\"\xff\",\"e\":{}}", 512, JSON_INVALID_UTF8_IGNORE];
+    $gen[] = ['{"a":{"b":{}},"c":[{},{}],"d":"\u00e9\n","e":{}}', 512, 0];
+    $jobs = [];
+    foreach ($docs as $f) $jobs[] = [$f, 512, 0, basename($f)];
+    foreach ($gen as $i => [$doc, $depth, $fl]) {
+        $f = tempnam(sys_get_temp_dir(), 'php_diff');
+        file_put_contents($f, $doc);
+        $jobs[] = [$f, $depth, $fl, "generated $i"];
+    }
+    foreach ($jobs as [$f, $depth, $fl, $label]) {
         foreach ([0, 1] as $a) {
             $out = [];
             foreach ([0, 1] as $on) {
                 $cmd = escapeshellarg(PHP_BINARY) . ' -d extension=' . escapeshellarg($so) . " -d rustjson.decode=$on "
-                    . escapeshellarg(__FILE__) . ' --fresh ' . escapeshellarg($f) . " $a";
+                    . escapeshellarg(__FILE__) . ' --fresh ' . escapeshellarg($f) . " $a $depth $fl";
                 $out[$on] = explode(' ', trim((string)shell_exec($cmd)));
             }
             $fresh++;
@@ -229,9 +249,10 @@ if ($so) {
             // Handles and memory must match; the peak is reported only.
             if ($out[0][0] !== $out[1][0] || $out[0][1] !== $out[1][1]) {
                 $stats['diff']++;
-                echo "DIFF (fresh process) ", basename($f), " assoc=$a: stock ", implode(' ', $out[0]), " rustjson ", implode(' ', $out[1]), "\n";
+                echo "DIFF (fresh process) $label assoc=$a: stock ", implode(' ', $out[0]), " rustjson ", implode(' ', $out[1]), "\n";
             }
         }
+        if (str_starts_with($label, 'generated')) unlink($f);
     }
 }
 $t = round(microtime(true) - $t0, 1);
