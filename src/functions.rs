@@ -213,12 +213,7 @@ unsafe fn decode_call(
             decode_failed(opt::error::SYNTAX, throw, rv);
             return;
         }
-        if depth <= 0 {
-            sys::rustjson_argument_value_error(3, c"must be greater than 0".as_ptr());
-            return;
-        }
-        if depth > i64::from(i32::MAX) {
-            sys::rustjson_argument_value_error(3, c"must be less than 2147483647".as_ptr());
+        if !depth_ok(depth, 3) {
             return;
         }
         match assoc {
@@ -255,6 +250,21 @@ unsafe fn decode_call(
             }
         }
     }
+}
+
+/// json_decode()/json_validate()'s `$depth` check (argument `arg`): false
+/// after throwing stock's ValueError.
+fn depth_ok(depth: i64, arg: u32) -> bool {
+    let msg = if depth <= 0 {
+        c"must be greater than 0"
+    } else if depth > i64::from(i32::MAX) {
+        c"must be less than 2147483647"
+    } else {
+        return true;
+    };
+    // SAFETY: called inside a PHP function call, which may throw.
+    unsafe { sys::rustjson_argument_value_error(arg, msg.as_ptr()) };
+    false
 }
 
 /// A failed json_decode(): the error code (or a JsonException), null.
@@ -294,12 +304,7 @@ unsafe fn validate_call(json: *mut sys::zend_string, depth: i64, flags: i64, rv:
             return;
         }
         php::set_json_error(0);
-        if depth <= 0 {
-            sys::rustjson_argument_value_error(2, c"must be greater than 0".as_ptr());
-            return;
-        }
-        if depth > i64::from(i32::MAX) {
-            sys::rustjson_argument_value_error(2, c"must be less than 2147483647".as_ptr());
+        if !depth_ok(depth, 2) {
             return;
         }
         let ignore = flags != 0;

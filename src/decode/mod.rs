@@ -189,6 +189,38 @@ unsafe impl Sink for ZText {
     }
 }
 
+/// An emalloc'd block of `cap` `T`s grown (`first` when empty, else
+/// doubled), its contents kept; the new block and capacity.
+///
+/// # Safety
+/// `p` is null (with `cap == 0`) or an emalloc'd block of `cap` `T`s.
+unsafe fn grow_block<T>(p: *mut T, cap: usize, first: usize) -> (*mut T, usize) {
+    let cap = if cap == 0 { first } else { cap * 2 };
+    let size = cap * core::mem::size_of::<T>();
+    // SAFETY: a fresh block, or erealloc of the caller's block (it keeps
+    // the contents).
+    let p = unsafe {
+        if p.is_null() {
+            sys::rustjson_emalloc(size)
+        } else {
+            sys::rustjson_erealloc(p.cast(), size)
+        }
+    };
+    (p.cast(), cap)
+}
+
+/// Free an emalloc'd block (if any) and null the pointer.
+///
+/// # Safety
+/// `*p` is null or an emalloc'd block nothing else uses.
+unsafe fn free_block<T>(p: &mut *mut T) {
+    if !p.is_null() {
+        // SAFETY: as the caller promised.
+        unsafe { sys::rustjson_efree(p.cast()) };
+    }
+    *p = ptr::null_mut();
+}
+
 impl ZvBuilder {
     /// An empty builder; objects become arrays when `assoc`.
     pub fn new(assoc: bool) -> Self {
@@ -224,18 +256,8 @@ impl ZvBuilder {
 
     #[cold]
     fn grow(&mut self) {
-        let cap = if self.cap == 0 { 16 } else { self.cap * 2 };
-        let size = cap * core::mem::size_of::<Frame>();
-        // SAFETY: an emalloc'd block of `cap` frames, the first `depth`
-        // kept by erealloc.
-        self.frames = unsafe {
-            if self.frames.is_null() {
-                sys::rustjson_emalloc(size).cast()
-            } else {
-                sys::rustjson_erealloc(self.frames.cast(), size).cast()
-            }
-        };
-        self.cap = cap;
+        // SAFETY: `frames` is null or our block of `cap` frames.
+        (self.frames, self.cap) = unsafe { grow_block(self.frames, self.cap, 16) };
     }
 
     /// Pop the innermost frame (there is one).
@@ -353,11 +375,8 @@ impl ZvBuilder {
     }
 
     fn free_frames(&mut self) {
-        if !self.frames.is_null() {
-            // SAFETY: our emalloc'd block.
-            unsafe { sys::rustjson_efree(self.frames.cast()) };
-        }
-        self.frames = ptr::null_mut();
+        // SAFETY: `frames` is null or our block.
+        unsafe { free_block(&mut self.frames) };
         self.cap = 0;
         self.depth = 0;
     }
@@ -375,22 +394,9 @@ impl ZvBuilder {
 
     #[cold]
     fn grow_handles(&mut self) {
-        let cap = if self.cap_handles == 0 {
-            64
-        } else {
-            self.cap_handles * 2
-        };
-        let size = cap * core::mem::size_of::<u32>();
-        // SAFETY: an emalloc'd block of `cap` handles, the first
-        // `n_handles` kept by erealloc.
-        self.handles = unsafe {
-            if self.handles.is_null() {
-                sys::rustjson_emalloc(size).cast()
-            } else {
-                sys::rustjson_erealloc(self.handles.cast(), size).cast()
-            }
-        };
-        self.cap_handles = cap;
+        // SAFETY: `handles` is null or our block of `cap_handles` handles.
+        (self.handles, self.cap_handles) =
+            unsafe { grow_block(self.handles, self.cap_handles, 64) };
     }
 
     /// Before creating an object: if a discard freed objects and the parser
@@ -419,11 +425,8 @@ impl ZvBuilder {
     /// Free the handle record (after the parser returned).
     pub fn release(&mut self) {
         self.requeue_pending = false;
-        if !self.handles.is_null() {
-            // SAFETY: our emalloc'd block.
-            unsafe { sys::rustjson_efree(self.handles.cast()) };
-        }
-        self.handles = ptr::null_mut();
+        // SAFETY: `handles` is null or our block.
+        unsafe { free_block(&mut self.handles) };
         self.n_handles = 0;
         self.cap_handles = 0;
     }
