@@ -14,7 +14,15 @@
 //!   decoded strings are written straight into their zend_string.
 //!
 //! Containers are created when stock creates them (after the first member's
-//! value), so objects get the same handles as stock's on success.
+//! value), so objects get the same handles as stock's on success, also when
+//! the parser builds twice (see `before_object`).
+//!
+//! Known difference (object handles only, after a FAILED decode): stock
+//! creates the objects before the error point and frees them; the parser
+//! may find the error without building (it validates first), so objects
+//! created later in the same request can get other handles
+//! (spl_object_id(), var_dump's `#n`) than under stock. Values, errors and
+//! memory are the same.
 //!
 //! Nothing here has drop glue: PHP's memory limit may longjmp out of any
 //! Zend allocation, and what was built is then reclaimed with the request's
