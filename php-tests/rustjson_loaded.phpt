@@ -34,8 +34,10 @@ var_dump(json_last_error());
 bool(true)
 bool(true)
 string(1) "1"
-array(1) {
+array(2) {
   [0]=>
+  string(15) "rustjson.decode"
+  [1]=>
   string(16) "rustjson.enabled"
 }
 bool(true)

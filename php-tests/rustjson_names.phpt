@@ -84,8 +84,10 @@ bool(true)
 bool(true)
 bool(false)
 string(8) "rustjson"
-array(1) {
+array(2) {
   [0]=>
+  string(15) "rustjson.decode"
+  [1]=>
   string(16) "rustjson.enabled"
 }
 == version

@@ -9,6 +9,7 @@ use rustjson_core::options as opt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 static JSON_ENCODE: Swap = Swap::new("json_encode");
+static JSON_DECODE: Swap = Swap::new("json_decode");
 #[cfg(php83)]
 static JSON_VALIDATE: Swap = Swap::new("json_validate");
 
@@ -17,12 +18,14 @@ const DEFAULT_DEPTH: i64 = 512;
 
 pub fn install() {
     JSON_ENCODE.install(json_encode_handler);
+    JSON_DECODE.install(json_decode_handler);
     #[cfg(php83)]
     JSON_VALIDATE.install(json_validate_swapped);
 }
 
 pub fn uninstall() {
     JSON_ENCODE.uninstall();
+    JSON_DECODE.uninstall();
     #[cfg(php83)]
     JSON_VALIDATE.uninstall();
 }
@@ -155,6 +158,132 @@ unsafe fn finish_call(buf: OutBuf, code: i32, options: i64, rv: *mut sys::zval) 
 }
 
 // ---------------------------------------------------------------------------
+// json_decode()
+
+/// `PHP_FUNCTION(json_decode)`: served when `rustjson.enabled` and
+/// `rustjson.decode` are On and the arguments have their common exact
+/// types (string; null/bool; int; int); every other call goes to stock.
+unsafe extern "C" fn json_decode_handler(ex: *mut sys::zend_execute_data, rv: *mut sys::zval) {
+    // SAFETY: ex/rv are the frame and return slot of a json_decode() call.
+    unsafe {
+        let argc = override_::num_args(ex);
+        if !crate::ini::enabled() || !crate::ini::decode() || !(1..=4).contains(&argc) {
+            return JSON_DECODE.call_stock(ex, rv);
+        }
+        let json = override_::arg(ex, 1);
+        if php::zval::ztype(json) != sys::IS_STRING {
+            return JSON_DECODE.call_stock(ex, rv);
+        }
+        let assoc = if argc < 2 {
+            None
+        } else {
+            match php::zval::ztype(override_::arg(ex, 2)) {
+                sys::IS_NULL => None,
+                sys::IS_FALSE => Some(false),
+                sys::IS_TRUE => Some(true),
+                _ => return JSON_DECODE.call_stock(ex, rv),
+            }
+        };
+        let depth = override_::long_arg(ex, argc, 3, DEFAULT_DEPTH);
+        let options = override_::long_arg(ex, argc, 4, 0);
+        let (Some(depth), Some(options)) = (depth, options) else {
+            return JSON_DECODE.call_stock(ex, rv);
+        };
+        decode_call((*json).value.str_, assoc, depth, options, rv);
+    }
+}
+
+/// json_decode() after parameter parsing (json.c's PHP_FUNCTION and
+/// php_json_decode_ex).
+unsafe fn decode_call(
+    json: *mut sys::zend_string,
+    assoc: Option<bool>,
+    depth: i64,
+    mut options: i64,
+    rv: *mut sys::zval,
+) {
+    let throw = options & i64::from(opt::THROW_ON_ERROR) != 0;
+    // SAFETY: json is the call's live string argument, rv its return slot.
+    unsafe {
+        if !throw {
+            php::set_json_error(0);
+        }
+        let bytes = php::zval::zstr_bytes(json);
+        if bytes.is_empty() {
+            decode_failed(opt::error::SYNTAX, throw, rv);
+            return;
+        }
+        if !depth_ok(depth, 3) {
+            return;
+        }
+        match assoc {
+            Some(true) => options |= i64::from(rustjson_core::decode::OBJECT_AS_ARRAY),
+            Some(false) => options &= !i64::from(rustjson_core::decode::OBJECT_AS_ARRAY),
+            None => {}
+        }
+        // The parser gets the flags as a C int, as stock's does.
+        let flags = options as i32 as u32;
+        let opts = rustjson_core::decode::parse::Options {
+            depth: depth as u32,
+            flags,
+            assoc: flags & rustjson_core::decode::OBJECT_AS_ARRAY != 0,
+        };
+        // The builder lives out here, so that after a panic what it holds
+        // is given back.
+        let mut b = crate::decode::ZvBuilder::new(opts.assoc);
+        match catch_unwind(AssertUnwindSafe(|| {
+            rustjson_core::decode::parse::parse(bytes, opts, &mut b)
+        })) {
+            Ok(Ok(zv)) => {
+                (*rv).value = zv.value;
+                (*rv).u1 = zv.u1;
+            }
+            Ok(Err(code)) => {
+                b.release();
+                decode_failed(code, throw, rv)
+            }
+            Err(_) => {
+                use rustjson_core::decode::build::Builder;
+                b.discard();
+                b.release();
+                internal_error();
+            }
+        }
+    }
+}
+
+/// json_decode()/json_validate()'s `$depth` check (argument `arg`): false
+/// after throwing stock's ValueError.
+fn depth_ok(depth: i64, arg: u32) -> bool {
+    let msg = if depth <= 0 {
+        c"must be greater than 0"
+    } else if depth > i64::from(i32::MAX) {
+        c"must be less than 2147483647"
+    } else {
+        return true;
+    };
+    // SAFETY: called inside a PHP function call, which may throw.
+    unsafe { sys::rustjson_argument_value_error(arg, msg.as_ptr()) };
+    false
+}
+
+/// A failed json_decode(): the error code (or a JsonException), null.
+unsafe fn decode_failed(code: i32, throw: bool, rv: *mut sys::zval) {
+    // SAFETY: rv is the call's return slot.
+    unsafe {
+        if !throw {
+            php::set_json_error(code);
+        } else {
+            sys::rustjson_throw_json_exception(
+                error_message(code).as_ptr().cast(),
+                i64::from(code),
+            );
+        }
+        sys::rustjson_return_null(rv);
+    }
+}
+
+// ---------------------------------------------------------------------------
 // json_validate()
 
 /// PHP 8.3's `PHP_FUNCTION(json_validate)` after parameter parsing.
@@ -175,12 +304,7 @@ unsafe fn validate_call(json: *mut sys::zend_string, depth: i64, flags: i64, rv:
             return;
         }
         php::set_json_error(0);
-        if depth <= 0 {
-            sys::rustjson_argument_value_error(2, c"must be greater than 0".as_ptr());
-            return;
-        }
-        if depth > i64::from(i32::MAX) {
-            sys::rustjson_argument_value_error(2, c"must be less than 2147483647".as_ptr());
+        if !depth_ok(depth, 2) {
             return;
         }
         let ignore = flags != 0;
@@ -275,6 +399,18 @@ pub fn info(module: *mut sys::zend_module_entry) {
             "overridden"
         } else {
             "not overridden"
+        },
+    );
+    row(
+        "json_decode",
+        if !JSON_DECODE.installed() {
+            "not overridden"
+        } else if !crate::ini::enabled() {
+            "stock (rustjson.enabled=0)"
+        } else if crate::ini::decode() {
+            "served by rustjson (rustjson.decode=1)"
+        } else {
+            "stock (rustjson.decode=0)"
         },
     );
     #[cfg(php83)]

@@ -7,6 +7,7 @@
 //! routes every call back to stock ext/json.
 #![deny(unsafe_op_in_unsafe_fn)]
 
+mod decode;
 mod encode;
 mod functions;
 mod ini;

@@ -224,3 +224,59 @@ bool rustjson_has_failed_calling_exception(void)
 
 int rustjson_php_api(void) { return ZEND_MODULE_API_NO; }
 const char *rustjson_php_version(void) { return PHP_VERSION; }
+
+/* ---- json_decode()'s zval builder (see shim.h) ---- */
+void rustjson_zv_array_init(zval *zv) { array_init(zv); }
+void rustjson_zv_empty_array(zval *zv) { ZVAL_EMPTY_ARRAY(zv); }
+uint32_t rustjson_zv_object_init(zval *zv) { object_init(zv); return Z_OBJ_P(zv)->handle; }
+void rustjson_zv_str(zval *zv, zend_string *s) { ZVAL_STR(zv, s); }
+void rustjson_zv_stringl(zval *zv, const char *s, size_t len)
+{
+	if (len == 0) {
+		ZVAL_EMPTY_STRING(zv);
+	} else {
+		ZVAL_STRINGL(zv, s, len);
+	}
+}
+zend_string *rustjson_string_init(const char *s, size_t len) { return len == 0 ? ZSTR_EMPTY_ALLOC() : zend_string_init(s, len, 0); }
+zend_string *rustjson_string_alloc(size_t len) { return zend_string_alloc(len, 0); }
+zend_string *rustjson_string_realloc(zend_string *s, size_t len) { return zend_string_realloc(s, len, 0); }
+void rustjson_string_release(zend_string *s) { zend_string_release_ex(s, 0); }
+void rustjson_array_append(zval *arr, zval *v) { zend_hash_next_index_insert(Z_ARRVAL_P(arr), v); }
+void rustjson_array_symtable_update(zval *arr, zend_string *key, zval *v) { zend_symtable_update(Z_ARRVAL_P(arr), key, v); }
+void rustjson_object_write_property(zval *obj, zend_string *key, zval *v)
+{
+	zend_std_write_property(Z_OBJ_P(obj), key, v, NULL);
+	Z_TRY_DELREF_P(v);
+}
+void *rustjson_emalloc(size_t size) { return emalloc(size); }
+void *rustjson_erealloc(void *p, size_t size) { return erealloc(p, size); }
+void rustjson_efree(void *p) { efree(p); }
+void rustjson_return_null(zval *rv) { ZVAL_NULL(rv); }
+
+bool rustjson_objects_requeue(const uint32_t *handles, size_t k)
+{
+	zend_objects_store *store = &EG(objects_store);
+	uint64_t sum_list = 0, sum_ours = 0, xor_list = 0, xor_ours = 0;
+	int h = store->free_list_head;
+	size_t i;
+	for (i = 0; i < k; i++) {
+		if (h < 0 || (uint32_t) h >= store->top || IS_OBJ_VALID(store->object_buckets[h])) {
+			return false;
+		}
+		sum_list += (uint32_t) h;
+		xor_list ^= (uint32_t) h;
+		sum_ours += handles[i];
+		xor_ours ^= handles[i];
+		h = GET_OBJ_BUCKET_NUMBER(store->object_buckets[h]);
+	}
+	if (sum_list != sum_ours || xor_list != xor_ours) {
+		return false;
+	}
+	for (i = k; i > 0; i--) {
+		SET_OBJ_BUCKET_NUMBER(store->object_buckets[handles[i - 1]], h);
+		h = (int) handles[i - 1];
+	}
+	store->free_list_head = h;
+	return true;
+}

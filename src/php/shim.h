@@ -110,4 +110,34 @@ const char *rustjson_php_version(void);
 /* Does the "Failed calling X::jsonSerialize()" exception exist (< 8.5)? */
 bool rustjson_has_failed_calling_exception(void);
 
+/* ---- json_decode()'s zval builder (src/decode/): what json_parser.y and
+ * json_scanner.re build, through the same Zend calls. ---- */
+void rustjson_zv_array_init(zval *zv);                       /* array_init */
+void rustjson_zv_empty_array(zval *zv);                      /* ZVAL_EMPTY_ARRAY */
+uint32_t rustjson_zv_object_init(zval *zv);                  /* object_init (stdClass); returns its handle */
+void rustjson_zv_str(zval *zv, zend_string *s);              /* ZVAL_STR */
+/* ZVAL_EMPTY_STRING when len == 0, else ZVAL_STRINGL */
+void rustjson_zv_stringl(zval *zv, const char *s, size_t len);
+/* ZSTR_EMPTY_ALLOC() when len == 0, else zend_string_init(s, len, 0) */
+zend_string *rustjson_string_init(const char *s, size_t len);
+zend_string *rustjson_string_alloc(size_t len);              /* zend_string_alloc(len, 0) */
+zend_string *rustjson_string_realloc(zend_string *s, size_t len); /* zend_string_realloc(s, len, 0) */
+void rustjson_string_release(zend_string *s);                /* zend_string_release_ex(s, 0) */
+/* zend_hash_next_index_insert(Z_ARRVAL_P(arr), v): takes v */
+void rustjson_array_append(zval *arr, zval *v);
+/* zend_symtable_update(Z_ARRVAL_P(arr), key, v): takes v, not key */
+void rustjson_array_symtable_update(zval *arr, zend_string *key, zval *v);
+/* zend_std_write_property(Z_OBJ_P(obj), key, v, NULL); Z_TRY_DELREF_P(v): takes v, not key */
+void rustjson_object_write_property(zval *obj, zend_string *key, zval *v);
+void *rustjson_emalloc(size_t size);
+void *rustjson_erealloc(void *p, size_t size);
+void rustjson_efree(void *p);
+void rustjson_return_null(zval *rv);
+/* After the builder freed the k objects it created (handles in creation
+ * order), which are then the first k entries of the object store's free
+ * list: relink them in creation order, so the next objects get the handles
+ * they would have got had these never existed. False (nothing changed) if
+ * the free list does not start with them. */
+bool rustjson_objects_requeue(const uint32_t *handles, size_t k);
+
 #endif

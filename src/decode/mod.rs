@@ -1,0 +1,561 @@
+//! json_decode() on the PHP side: [`ZvBuilder`], the core parser's
+//! [`Builder`] over zvals, building what ext/json's json_parser.y builds
+//! with the same Zend calls (all in the C shim):
+//!
+//! - a non-empty array: `array_init` when its first element is complete,
+//!   then `zend_hash_next_index_insert` per element; `[]` is the immutable
+//!   empty array (ZVAL_EMPTY_ARRAY);
+//! - an object in assoc mode: the same, members through
+//!   `zend_symtable_update` (numeric keys become int keys; a duplicate key
+//!   keeps its position and takes the last value); `{}` is the empty array;
+//! - an object: `object_init` (stdClass) when its first member is
+//!   complete (or at `}` for `{}`), members through `zend_std_write_property`;
+//! - strings: `""` is the interned empty string, others fresh strings;
+//!   decoded strings are written straight into their zend_string.
+//!
+//! Containers are created when stock creates them (after the first member's
+//! value), so objects get the same handles as stock's on success, also when
+//! the parser builds twice (see `before_object`).
+//!
+//! Known difference (object handles only, after a FAILED decode): stock
+//! creates the objects before the error point and frees them; the parser
+//! may find the error without building (it validates first), so objects
+//! created later in the same request can get other handles
+//! (spl_object_id(), var_dump's `#n`) than under stock. Values, errors and
+//! memory are the same.
+//!
+//! Nothing here has drop glue: PHP's memory limit may longjmp out of any
+//! Zend allocation, and what was built is then reclaimed with the request's
+//! memory (the frames are emalloc'd too).
+use crate::php::sys;
+use core::ptr;
+use rustjson_core::decode::build::Builder;
+use rustjson_core::Sink;
+
+const ARRAY: u8 = 0;
+const ASSOC: u8 = 1;
+const OBJECT: u8 = 2;
+
+/// One open container: its zval (UNDEF until its first member is
+/// complete), the key of the member whose value comes next.
+#[repr(C)]
+struct Frame {
+    zv: sys::zval,
+    key: *mut sys::zend_string,
+    kind: u8,
+}
+
+/// A string being decoded: a zend_string of capacity `cap` holding `len`
+/// bytes (no string while nothing was reserved).
+pub struct ZText {
+    s: *mut sys::zend_string,
+    len: usize,
+    cap: usize,
+}
+
+/// The zval [`Builder`] of json_decode().
+pub struct ZvBuilder {
+    frames: *mut Frame,
+    depth: usize,
+    cap: usize,
+    /// The handles of the objects created so far, in creation order
+    /// (emalloc'd), so that a discard leaves the object store's free list
+    /// as if they had never been created.
+    handles: *mut u32,
+    n_handles: usize,
+    cap_handles: usize,
+    /// A discard freed the recorded objects; the parser may replay.
+    requeue_pending: bool,
+    root: sys::zval,
+    assoc: bool,
+    text: ZText,
+}
+
+const _: () = assert!(!core::mem::needs_drop::<ZvBuilder>());
+const _: () = assert!(!core::mem::needs_drop::<ZText>());
+const _: () = assert!(!core::mem::needs_drop::<Frame>());
+const _: () = assert!(!core::mem::needs_drop::<sys::zval>());
+
+#[inline(always)]
+fn undef() -> sys::zval {
+    sys::zval::default()
+}
+
+#[inline(always)]
+fn is_undef(zv: &sys::zval) -> bool {
+    // SAFETY: reading the type byte of an initialized zval.
+    unsafe { zv.u1.type_info == sys::IS_UNDEF }
+}
+
+impl ZText {
+    const fn new() -> Self {
+        ZText {
+            s: ptr::null_mut(),
+            len: 0,
+            cap: 0,
+        }
+    }
+
+    /// The bytes as a finished zend_string (exact length, NUL-terminated;
+    /// the interned `""` when empty); the text is empty again.
+    fn take(&mut self) -> *mut sys::zend_string {
+        let s = core::mem::replace(&mut self.s, ptr::null_mut());
+        let (len, cap) = (self.len, self.cap);
+        self.len = 0;
+        self.cap = 0;
+        // SAFETY: `s` (when not null) is our own non-interned string with
+        // refcount 1 and `cap` bytes of room, `len <= cap` of them written.
+        unsafe {
+            if len == 0 {
+                if !s.is_null() {
+                    sys::rustjson_string_release(s);
+                }
+                return sys::rustjson_string_init(ptr::null(), 0);
+            }
+            if cap == len {
+                *(*s).val.as_mut_ptr().add(len) = 0;
+                return s;
+            }
+            // Stock allocates the decoded length exactly; a shrinking
+            // erealloc may keep the larger block, so copy into an exact one
+            // (zend_string_alloc writes the length; the NUL is ours).
+            let exact = sys::rustjson_string_alloc(len);
+            let dst = (*exact).val.as_mut_ptr().cast::<u8>();
+            core::ptr::copy_nonoverlapping((*s).val.as_ptr().cast::<u8>(), dst, len);
+            *dst.add(len) = 0;
+            sys::rustjson_string_release(s);
+            exact
+        }
+    }
+
+    fn release(&mut self) {
+        if !self.s.is_null() {
+            // SAFETY: our own string, not referenced elsewhere.
+            unsafe { sys::rustjson_string_release(self.s) };
+        }
+        *self = ZText::new();
+    }
+}
+
+// SAFETY: `reserve` makes `cap - len >= additional` (a zend_string of
+// `cap` bytes), `spare_ptr` points `len` bytes into its value, `commit`
+// and `truncate` only move `len` within what was written. Nothing panics
+// and nothing has drop glue.
+unsafe impl Sink for ZText {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+    #[inline(always)]
+    fn spare(&self) -> usize {
+        self.cap - self.len
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        if self.cap - self.len >= additional {
+            return;
+        }
+        let need = self.len + additional;
+        // SAFETY: a fresh string, or a realloc of our own string (refcount
+        // 1, not interned); its first `len` bytes are kept.
+        unsafe {
+            if self.s.is_null() {
+                self.s = sys::rustjson_string_alloc(need);
+                self.cap = need;
+            } else {
+                let cap = need.max(self.cap.saturating_mul(2));
+                self.s = sys::rustjson_string_realloc(self.s, cap);
+                self.cap = cap;
+            }
+        }
+    }
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        if len < self.len {
+            self.len = len;
+        }
+    }
+    #[inline(always)]
+    fn spare_ptr(&mut self) -> *mut u8 {
+        if self.s.is_null() {
+            return ptr::NonNull::dangling().as_ptr();
+        }
+        // SAFETY: `len <= cap`, the string's value has `cap` bytes.
+        unsafe { (*self.s).val.as_mut_ptr().cast::<u8>().add(self.len) }
+    }
+    #[inline(always)]
+    unsafe fn commit(&mut self, n: usize) {
+        self.len += n;
+    }
+    #[inline(always)]
+    fn as_bytes(&self) -> &[u8] {
+        if self.s.is_null() {
+            return &[];
+        }
+        // SAFETY: the first `len` bytes of the value were written.
+        unsafe { core::slice::from_raw_parts((*self.s).val.as_ptr().cast(), self.len) }
+    }
+}
+
+/// An emalloc'd block of `cap` `T`s grown (`first` when empty, else
+/// doubled), its contents kept; the new block and capacity.
+///
+/// # Safety
+/// `p` is null (with `cap == 0`) or an emalloc'd block of `cap` `T`s.
+unsafe fn grow_block<T>(p: *mut T, cap: usize, first: usize) -> (*mut T, usize) {
+    let cap = if cap == 0 { first } else { cap * 2 };
+    let size = cap * core::mem::size_of::<T>();
+    // SAFETY: a fresh block, or erealloc of the caller's block (it keeps
+    // the contents).
+    let p = unsafe {
+        if p.is_null() {
+            sys::rustjson_emalloc(size)
+        } else {
+            sys::rustjson_erealloc(p.cast(), size)
+        }
+    };
+    (p.cast(), cap)
+}
+
+/// Free an emalloc'd block (if any) and null the pointer.
+///
+/// # Safety
+/// `*p` is null or an emalloc'd block nothing else uses.
+unsafe fn free_block<T>(p: &mut *mut T) {
+    if !p.is_null() {
+        // SAFETY: as the caller promised.
+        unsafe { sys::rustjson_efree(p.cast()) };
+    }
+    *p = ptr::null_mut();
+}
+
+impl ZvBuilder {
+    /// An empty builder; objects become arrays when `assoc`.
+    pub fn new(assoc: bool) -> Self {
+        ZvBuilder {
+            frames: ptr::null_mut(),
+            depth: 0,
+            cap: 0,
+            handles: ptr::null_mut(),
+            n_handles: 0,
+            cap_handles: 0,
+            requeue_pending: false,
+            root: undef(),
+            assoc,
+            text: ZText::new(),
+        }
+    }
+
+    #[inline(always)]
+    fn push_frame(&mut self, kind: u8) {
+        if self.depth == self.cap {
+            self.grow();
+        }
+        // SAFETY: depth < cap after grow; the slot is ours.
+        unsafe {
+            self.frames.add(self.depth).write(Frame {
+                zv: undef(),
+                key: ptr::null_mut(),
+                kind,
+            })
+        };
+        self.depth += 1;
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        // SAFETY: `frames` is null or our block of `cap` frames.
+        (self.frames, self.cap) = unsafe { grow_block(self.frames, self.cap, 16) };
+    }
+
+    /// Pop the innermost frame (there is one).
+    #[inline(always)]
+    fn pop_frame(&mut self) -> Frame {
+        self.depth -= 1;
+        // SAFETY: the slot below the old depth holds a written frame.
+        unsafe { self.frames.add(self.depth).read() }
+    }
+
+    /// Store a finished value where the event protocol puts it.
+    #[inline]
+    fn put(&mut self, mut v: sys::zval) {
+        if self.depth == 0 {
+            self.root = v;
+            return;
+        }
+        // SAFETY: the innermost frame is live; the shim calls take `v`
+        // (its reference moves into the container) and not the key, which
+        // we release.
+        unsafe {
+            let f = &mut *self.frames.add(self.depth - 1);
+            let first = is_undef(&f.zv);
+            match f.kind {
+                ARRAY => {
+                    if first {
+                        sys::rustjson_zv_array_init(&mut f.zv);
+                    }
+                    sys::rustjson_array_append(&mut f.zv, &mut v);
+                }
+                ASSOC => {
+                    if first {
+                        sys::rustjson_zv_array_init(&mut f.zv);
+                    }
+                    let key = core::mem::replace(&mut f.key, ptr::null_mut());
+                    let key = if key.is_null() {
+                        sys::rustjson_string_init(ptr::null(), 0)
+                    } else {
+                        key
+                    };
+                    sys::rustjson_array_symtable_update(&mut f.zv, key, &mut v);
+                    sys::rustjson_string_release(key);
+                }
+                _ => {
+                    let key = core::mem::replace(&mut f.key, ptr::null_mut());
+                    let key = if key.is_null() {
+                        sys::rustjson_string_init(ptr::null(), 0)
+                    } else {
+                        key
+                    };
+                    if first {
+                        self.before_object();
+                        let h = sys::rustjson_zv_object_init(&mut f.zv);
+                        self.created(h);
+                    }
+                    // A name starting with NUL is error 9 (the parser then
+                    // discards the document): never handed to PHP (which
+                    // would throw); released as json_parser.y's
+                    // object_update does (key, value, then the object), so
+                    // freed object handles are reused in stock's order.
+                    if (*key).len > 0 && *(*key).val.as_ptr() == 0 {
+                        sys::rustjson_string_release(key);
+                        crate::php::zval::ptr_dtor_nogc(&mut v);
+                        crate::php::zval::ptr_dtor_nogc(&mut f.zv);
+                        f.zv = undef();
+                        return;
+                    }
+                    sys::rustjson_object_write_property(&mut f.zv, key, &mut v);
+                    sys::rustjson_string_release(key);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn set_key(&mut self, key: *mut sys::zend_string) {
+        if self.depth == 0 {
+            // SAFETY: a string we own and nobody else holds.
+            unsafe { sys::rustjson_string_release(key) };
+            return;
+        }
+        // SAFETY: the innermost frame is live.
+        let f = unsafe { &mut *self.frames.add(self.depth - 1) };
+        if !f.key.is_null() {
+            // SAFETY: a pending key we own.
+            unsafe { sys::rustjson_string_release(f.key) };
+        }
+        f.key = key;
+    }
+
+    /// Close the innermost container and store it as a value.
+    #[inline]
+    fn end(&mut self) {
+        if self.depth == 0 {
+            return;
+        }
+        let mut f = self.pop_frame();
+        if !f.key.is_null() {
+            // SAFETY: a pending key we own (never expected at a close).
+            unsafe { sys::rustjson_string_release(f.key) };
+        }
+        if is_undef(&f.zv) {
+            // SAFETY: f.zv is an UNDEF slot of ours.
+            unsafe {
+                if f.kind == OBJECT {
+                    self.before_object();
+                    let h = sys::rustjson_zv_object_init(&mut f.zv);
+                    self.created(h);
+                } else {
+                    sys::rustjson_zv_empty_array(&mut f.zv);
+                }
+            }
+        }
+        self.put(f.zv);
+    }
+
+    fn free_frames(&mut self) {
+        // SAFETY: `frames` is null or our block.
+        unsafe { free_block(&mut self.frames) };
+        self.cap = 0;
+        self.depth = 0;
+    }
+
+    /// Record a created object's handle.
+    #[inline(always)]
+    fn created(&mut self, handle: u32) {
+        if self.n_handles == self.cap_handles {
+            self.grow_handles();
+        }
+        // SAFETY: n_handles < cap_handles after the growth.
+        unsafe { self.handles.add(self.n_handles).write(handle) };
+        self.n_handles += 1;
+    }
+
+    #[cold]
+    fn grow_handles(&mut self) {
+        // SAFETY: `handles` is null or our block of `cap_handles` handles.
+        (self.handles, self.cap_handles) =
+            unsafe { grow_block(self.handles, self.cap_handles, 64) };
+    }
+
+    /// Before creating an object: if a discard freed objects and the parser
+    /// now replays (it only builds again on a document PHP accepts, or one
+    /// that fails with error 9 at the end), put their handles back at the
+    /// head of the object store's free list in creation order, so the
+    /// replay's objects get the handles stock gives them. Without a replay
+    /// (an error) the free list stays as the discard left it (innermost
+    /// first, as bison's destructors free).
+    #[inline(always)]
+    fn before_object(&mut self) {
+        if self.requeue_pending {
+            self.requeue();
+        }
+    }
+
+    #[cold]
+    fn requeue(&mut self) {
+        // SAFETY: `n_handles` recorded handles of objects all freed by the
+        // discard, nothing freed since (the shim checks the free list).
+        unsafe { sys::rustjson_objects_requeue(self.handles, self.n_handles) };
+        self.n_handles = 0;
+        self.requeue_pending = false;
+    }
+
+    /// Free the handle record (after the parser returned).
+    pub fn release(&mut self) {
+        self.requeue_pending = false;
+        // SAFETY: `handles` is null or our block.
+        unsafe { free_block(&mut self.handles) };
+        self.n_handles = 0;
+        self.cap_handles = 0;
+    }
+
+    #[inline(always)]
+    fn scalar(&mut self, type_info: u32, value: sys::zend_value) {
+        let mut zv = undef();
+        zv.value = value;
+        zv.u1.type_info = type_info;
+        self.put(zv);
+    }
+}
+
+// SAFETY: no method calls the parser; none panics (every index is within
+// the frames written, arithmetic cannot overflow for real inputs).
+unsafe impl Builder for ZvBuilder {
+    type Value = sys::zval;
+    type Text = ZText;
+
+    #[inline]
+    fn null(&mut self) {
+        self.scalar(sys::IS_NULL, sys::zend_value::default());
+    }
+    #[inline]
+    fn bool(&mut self, v: bool) {
+        let t = if v { sys::IS_TRUE } else { sys::IS_FALSE };
+        self.scalar(t, sys::zend_value::default());
+    }
+    #[inline]
+    fn int(&mut self, v: i64) {
+        self.scalar(sys::IS_LONG, sys::zend_value { lval: v });
+    }
+    #[inline]
+    fn double(&mut self, v: f64) {
+        self.scalar(sys::IS_DOUBLE, sys::zend_value { dval: v });
+    }
+    #[inline]
+    fn big_int(&mut self, digits: &[u8]) {
+        self.string(digits);
+    }
+    #[inline]
+    fn string(&mut self, bytes: &[u8]) {
+        let mut zv = undef();
+        // SAFETY: a fresh zval slot; the bytes are copied.
+        unsafe { sys::rustjson_zv_stringl(&mut zv, bytes.as_ptr().cast(), bytes.len()) };
+        self.put(zv);
+    }
+    #[inline(always)]
+    fn text(&mut self) -> &mut ZText {
+        &mut self.text
+    }
+    #[inline]
+    fn string_from_text(&mut self) {
+        let s = self.text.take();
+        let mut zv = undef();
+        // SAFETY: `s` is a finished string whose reference we hand over.
+        unsafe { sys::rustjson_zv_str(&mut zv, s) };
+        self.put(zv);
+    }
+    #[inline]
+    fn key(&mut self, bytes: &[u8]) {
+        // SAFETY: the bytes are copied into a fresh (or the interned empty) string.
+        let k = unsafe { sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len()) };
+        self.set_key(k);
+    }
+    #[inline]
+    fn key_from_text(&mut self) {
+        let k = self.text.take();
+        self.set_key(k);
+    }
+    #[inline]
+    fn begin_array(&mut self) {
+        self.push_frame(ARRAY);
+    }
+    #[inline]
+    fn end_array(&mut self) {
+        self.end();
+    }
+    #[inline]
+    fn begin_object(&mut self) {
+        self.push_frame(if self.assoc { ASSOC } else { OBJECT });
+    }
+    #[inline]
+    fn end_object(&mut self) {
+        self.end();
+    }
+    fn finish(&mut self) -> sys::zval {
+        self.discard_open();
+        if self.requeue_pending {
+            self.requeue();
+        }
+        self.release();
+        core::mem::replace(&mut self.root, undef())
+    }
+    fn discard(&mut self) {
+        self.discard_open();
+        if !is_undef(&self.root) {
+            // SAFETY: the root is ours.
+            unsafe { crate::php::zval::ptr_dtor_nogc(&mut self.root) };
+        }
+        self.root = undef();
+        self.requeue_pending = self.n_handles > 0;
+    }
+}
+
+impl ZvBuilder {
+    /// Release the open containers, pending keys, the text and the frames.
+    fn discard_open(&mut self) {
+        while self.depth > 0 {
+            let mut f = self.pop_frame();
+            // SAFETY: the frame's zval and key are ours.
+            unsafe {
+                if !f.key.is_null() {
+                    sys::rustjson_string_release(f.key);
+                }
+                if !is_undef(&f.zv) {
+                    crate::php::zval::ptr_dtor_nogc(&mut f.zv);
+                }
+            }
+        }
+        self.free_frames();
+        self.text.release();
+    }
+}

@@ -1,0 +1,262 @@
+<?php
+// Differential check of json_decode(): stock ext/json (rustjson.decode=0)
+// against rustjson's (rustjson.decode=1), in one process.
+//
+// Usage: php -d extension=modules/rustjson.so tools/decode/php_diff.php [COUNT] [SEED] [CORPORA_DIR]
+//
+// For every input (the corpora whole and mutated, random documents built
+// from hostile keys, strings and number spellings, depth edges, argument
+// edges) with a random $associative (null/true/false), $depth and $flags
+// (JSON_THROW_ON_ERROR included), both decoders run from the same
+// json_last_error() state and these must be equal: serialize() of the
+// result (serialize_precision=-1: exact doubles), debug_zval_dump() of it
+// (types, interned strings/arrays, refcounts), the bits of
+// every double, json_last_error() and json_last_error_msg() afterwards, the
+// class, message and code of any exception, and memory_get_usage() growth
+// the result holds. With RUSTJSON_SO set (the module's path), each corpus
+// is also decoded in fresh processes, stock and rustjson, in both modes:
+// debug_zval_dump() with object handles and memory_get_usage() must be
+// equal. Exits 1 on any difference.
+if (($argv[1] ?? '') === '--fresh') {
+    $r = json_decode(file_get_contents($argv[2]), (bool)$argv[3], (int)($argv[4] ?? 512), (int)($argv[5] ?? 0));
+    // Objects created afterwards show the free list the call left.
+    $after = json_decode('[{},{},{},{},{},{},{},{}]');
+    ob_start();
+    debug_zval_dump($r, $after, json_last_error());
+    echo md5(ob_get_clean()), ' ', memory_get_usage(), ' ', memory_get_peak_usage(), "\n";
+    exit(0);
+}
+ini_set('serialize_precision', '-1');
+ini_set('memory_limit', '-1');
+
+$count = (int)($argv[1] ?? 20000);
+$seed = (int)($argv[2] ?? 1);
+$corpora = $argv[3] ?? __DIR__ . '/../../../shared/corpora';
+mt_srand($seed);
+
+if (!ini_get('rustjson.enabled') && ini_get('rustjson.enabled') !== '0') {
+    fwrite(STDERR, "rustjson is not loaded\n");
+    exit(2);
+}
+
+function bits($v, &$out) {
+    if (is_float($v)) { $out .= bin2hex(pack('E', $v)) . ','; return; }
+    if (is_array($v) || is_object($v)) { foreach ($v as $x) bits($x, $out); }
+}
+
+function run_one($on, $json, $assoc, $depth, $flags, $pre) {
+    ini_set('rustjson.decode', $on ? '1' : '0');
+    // The same error state before the call.
+    ini_set('rustjson.decode', '0');
+    json_decode($pre);
+    ini_set('rustjson.decode', $on ? '1' : '0');
+    $exc = '';
+    $r = null;
+    try {
+        $r = json_decode($json, $assoc, $depth, $flags);
+    } catch (Throwable $e) {
+        $exc = get_class($e) . '|' . $e->getMessage() . '|' . $e->getCode();
+    }
+    ini_set('rustjson.decode', '0');
+    ob_start();
+    debug_zval_dump($r);
+    $dump = ob_get_clean();
+    // Object handles depend on the object store's free list, which the
+    // two runs leave differently: compared in fresh processes instead
+    // (fresh_check below).
+    $dump = preg_replace('/\)#\d+ /', ')# ', $dump);
+    $b = '';
+    bits($r, $b);
+    $ser = serialize($r);
+    $m1 = memory_get_usage();
+    unset($r);
+    $res = [$ser, $dump, $b, json_last_error(), json_last_error_msg(), $exc, $m1 - memory_get_usage()];
+    return $res;
+}
+
+$stats = ['cases' => 0, 'diff' => 0, 'ok' => 0, 'err' => 0, 'exc' => 0];
+function check($json, $assoc, $depth, $flags, $what) {
+    global $stats;
+    $pres = ['[1]', '[', '"\ud800"'];
+    $pre = $pres[mt_rand(0, 2)];
+    $a = run_one(false, $json, $assoc, $depth, $flags, $pre);
+    $b = run_one(true, $json, $assoc, $depth, $flags, $pre);
+    $stats['cases']++;
+    if ($a[5] !== '') $stats['exc']++; elseif ($a[3]) $stats['err']++; else $stats['ok']++;
+    if ($a !== $b) {
+        $stats['diff']++;
+        foreach ($a as $i => $x) if ($x !== $b[$i]) $stats['field'][$i] = ($stats['field'][$i] ?? 0) + 1;
+        if ($stats['diff'] <= 10) {
+            $names = ['serialize', 'debug_zval_dump', 'double bits', 'json_last_error', 'json_last_error_msg', 'exception', 'memory'];
+            foreach ($a as $i => $x) {
+                if ($x !== $b[$i]) {
+                    echo "DIFF ($what) in {$names[$i]}: input ", substr(bin2hex($json), 0, 200),
+                        " assoc=", var_export($assoc, true), " depth=$depth flags=$flags\n",
+                        "  stock:    ", substr(var_export($x, true), 0, 300), "\n",
+                        "  rustjson: ", substr(var_export($b[$i], true), 0, 300), "\n";
+                }
+            }
+        }
+    }
+}
+
+function rnd_assoc() { $a = [null, true, false]; return $a[mt_rand(0, 2)]; }
+function rnd_flags() {
+    $f = 0;
+    foreach ([JSON_BIGINT_AS_STRING, JSON_OBJECT_AS_ARRAY, JSON_INVALID_UTF8_IGNORE, JSON_INVALID_UTF8_SUBSTITUTE, JSON_THROW_ON_ERROR] as $bit) {
+        if (mt_rand(0, 3) === 0) $f |= $bit;
+    }
+    if (mt_rand(0, 30) === 0) $f |= 1 << 33;           // above C int: dropped by the cast
+    if (mt_rand(0, 30) === 0) $f |= 1 << 12;           // an encode-only flag
+    return $f;
+}
+function rnd_depth() {
+    $r = mt_rand(0, 9);
+    if ($r < 6) return 512;
+    if ($r < 9) return mt_rand(1, 6);
+    $e = [0, -1, 2147483647, 2147483648, PHP_INT_MAX, PHP_INT_MIN];
+    return $e[mt_rand(0, count($e) - 1)];
+}
+
+const KEYS = ['', '0', '1', '-0', '-1', '01', '1.0', '1e2', ' 1', '1 ', '+1', '9223372036854775807', '9223372036854775808',
+    '-9223372036854775808', '-9223372036854775809', 'a', 'b', 'a', '__proto__', '\u0000', '\u0000a', 'a\u0000', '\u00e9',
+    '\ud83d\ude00', '\ud800', 'k\"q', "\xff", "\xc3\xa9", '123456789', '2147483648', 'length', '*', '\u0000*\u0000x'];
+const STRS = ['', 'a', 'hello world', '\n\t\r\b\f\/\\\\\"', '\u0000', '\u00e9\u20ac', '\ud83d\ude00', '\ud800', '\udc00',
+    '\ud800\u0041', "\xff", "\xc3", "\xe2\x82", "\xc3\xa9", "\xf0\x9f\x98\x80", "a\xffb\xfe", '\u', '\x', "\x01", "\x1f",
+    'abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopq\u0041'];
+const NUMS = ['0', '-0', '1', '-1', '0.0', '-0.0', '1.5', '1e2', '1E+2', '1e-2', '0e0', '1e400', '-1e400', '1e-400', '4.9e-324',
+    '2.2250738585072014e-308', '1.7976931348623157e308', '9223372036854775807', '9223372036854775808', '-9223372036854775808',
+    '-9223372036854775809', '12345678901234567890123', '0.1', '0.30000000000000004', '123456789012345678', '00', '01', '-', '1.',
+    '.5', '1e', '+1', '0x10', '1.0e+', '-01', '2e308', '100000000000000000000000000000000000000000001'];
+
+function rnd_value($d) {
+    $r = mt_rand(0, $d > 4 ? 6 : 9);
+    switch ($r) {
+        case 0: return ['null', 'true', 'false', 'nul', 'True'][mt_rand(0, mt_rand(0, 9) ? 2 : 4)];
+        case 1: case 2: return NUMS[mt_rand(0, count(NUMS) - 1)];
+        case 3: case 4: case 5: case 6: return '"' . STRS[mt_rand(0, count(STRS) - 1)] . '"';
+        case 7: case 8:
+            $n = mt_rand(0, 5); $o = [];
+            for ($i = 0; $i < $n; $i++) $o[] = '"' . KEYS[mt_rand(0, count(KEYS) - 1)] . '":' . rnd_value($d + 1);
+            return '{' . implode(',', $o) . '}';
+        default:
+            $n = mt_rand(0, 5); $o = [];
+            for ($i = 0; $i < $n; $i++) $o[] = rnd_value($d + 1);
+            return '[' . implode(',', $o) . ']';
+    }
+}
+function ws() { return ['', ' ', "\n", "\t", "\r\n  "][mt_rand(0, 4)]; }
+function mutate($s) {
+    $n = mt_rand(1, 3);
+    for ($i = 0; $i < $n; $i++) {
+        $len = strlen($s);
+        $p = mt_rand(0, max(0, $len - 1));
+        $c = ['"', '\\', '{', '}', '[', ']', ',', ':', '0', '-', 'e', "\x00", "\xff", "\xc3", ' ', 'u'][mt_rand(0, 15)];
+        switch (mt_rand(0, 3)) {
+            case 0: $s = substr($s, 0, $p) . $c . substr($s, $p + 1); break;
+            case 1: $s = substr($s, 0, $p) . $c . substr($s, $p); break;
+            case 2: $s = substr($s, 0, $p) . substr($s, $p + 1); break;
+            default: $s = substr($s, 0, $p); break;
+        }
+    }
+    return $s;
+}
+
+$t0 = microtime(true);
+// The corpora, whole and mutated.
+$docs = glob("$corpora/*.json") ?: [];
+foreach ($docs as $f) {
+    $s = file_get_contents($f);
+    foreach ([null, true, false] as $a) {
+        foreach ([0, JSON_BIGINT_AS_STRING, JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR] as $fl) {
+            check($s, $a, 512, $fl, basename($f));
+        }
+    }
+    check($s, rnd_assoc(), mt_rand(1, 8), rnd_flags(), basename($f) . ' shallow');
+    for ($i = 0; $i < 3; $i++) check(mutate($s), rnd_assoc(), 512, rnd_flags(), basename($f) . ' mutated');
+}
+// Depth edges: nesting n with depth n-1, n, n+1, arrays and objects.
+foreach ([1, 2, 3, 63, 64, 65, 512, 513, 1000, 1001, 4998, 4999, 10000] as $n) {
+    foreach ([$n - 1, $n, $n + 1] as $depth) {
+        if ($depth < 1) continue;
+        check(str_repeat('[', $n) . str_repeat(']', $n), rnd_assoc(), $depth, rnd_flags() & ~JSON_THROW_ON_ERROR, "nest [] $n");
+        check(str_repeat('{"a":', $n) . '1' . str_repeat('}', $n), rnd_assoc(), $depth, 0, "nest {} $n");
+        check(str_repeat('[{"":', $n) . '[]' . str_repeat('}]', $n), rnd_assoc(), $depth, 0, "nest mixed $n");
+    }
+}
+// Argument edges.
+foreach (['', ' ', '1', '[1]', '{"a":1}'] as $s) {
+    foreach ([0, -1, 1, 2147483647, 2147483648, PHP_INT_MAX] as $depth) {
+        foreach ([0, JSON_THROW_ON_ERROR, JSON_OBJECT_AS_ARRAY] as $fl) {
+            foreach ([null, true, false] as $a) check($s, $a, $depth, $fl, 'args');
+        }
+    }
+}
+// Every hostile key alone, both modes, and duplicated.
+foreach (KEYS as $k) {
+    foreach ([null, true, false] as $a) {
+        check('{"' . $k . '":1}', $a, 512, 0, 'key');
+        check('{"' . $k . '":1,"x":2,"' . $k . '":3}', $a, 512, JSON_INVALID_UTF8_IGNORE, 'key dup');
+        check('[{"' . $k . '":{}}]', $a, 512, JSON_INVALID_UTF8_SUBSTITUTE, 'key nested');
+    }
+}
+// Number spellings alone and in containers.
+foreach (NUMS as $n) {
+    foreach ([0, JSON_BIGINT_AS_STRING] as $fl) {
+        check($n, rnd_assoc(), 512, $fl, 'number');
+        check("[$n]", rnd_assoc(), 512, $fl, 'number');
+        check("{\"n\":$n}", rnd_assoc(), 512, $fl, 'number');
+    }
+}
+// Random documents, whole and mutated.
+for ($i = 0; $i < $count; $i++) {
+    $s = ws() . rnd_value(0) . ws();
+    if (mt_rand(0, 3) === 0) $s = mutate($s);
+    check($s, rnd_assoc(), rnd_depth(), rnd_flags(), 'random');
+}
+// Object handles and memory, in fresh processes.
+$so = getenv('RUSTJSON_SO');
+$fresh = 0;
+if ($so) {
+    // Besides the corpora: documents the parser builds twice (its fast
+    // route gives up after building: nesting past 1,000 levels, invalid
+    // UTF-8 under SUBSTITUTE) and succeeds; the second build must get
+    // stock's handles.
+    $gen = [];
+    $deep = str_repeat('[', 1100) . str_repeat(']', 1100);
+    $gen[] = ['{"a":1,"x":{"p":1},"y":{"q":{"r":{}}},"z":' . $deep . ',"w":{}}', 5000, 0];
+    $gen[] = ['[{"a":{}},{"b":[{"c":1},{}]},' . str_repeat('[{"k":', 1050) . '1' . str_repeat('}]', 1050) . ']', 5000, 0];
+    $gen[] = ["{\"a\":{\"b\":{}},\"c\":[{},{}],\"d\":\"\xff\",\"e\":{}}", 512, JSON_INVALID_UTF8_SUBSTITUTE];
+    $gen[] = ["{\"a\":{\"b\":{}},\"c\":[{},{}],\"d\":\"\xff\",\"e\":{}}", 512, JSON_INVALID_UTF8_IGNORE];
+    $gen[] = ['{"a":{"b":{}},"c":[{},{}],"d":"\u00e9\n","e":{}}', 512, 0];
+    $jobs = [];
+    foreach ($docs as $f) $jobs[] = [$f, 512, 0, basename($f)];
+    foreach ($gen as $i => [$doc, $depth, $fl]) {
+        $f = tempnam(sys_get_temp_dir(), 'php_diff');
+        file_put_contents($f, $doc);
+        $jobs[] = [$f, $depth, $fl, "generated $i"];
+    }
+    foreach ($jobs as [$f, $depth, $fl, $label]) {
+        foreach ([0, 1] as $a) {
+            $out = [];
+            foreach ([0, 1] as $on) {
+                $cmd = escapeshellarg(PHP_BINARY) . ' -d extension=' . escapeshellarg($so) . " -d rustjson.decode=$on "
+                    . escapeshellarg(__FILE__) . ' --fresh ' . escapeshellarg($f) . " $a $depth $fl";
+                $out[$on] = explode(' ', trim((string)shell_exec($cmd)));
+            }
+            $fresh++;
+            $stats['cases']++;
+            // Handles and memory must match; the peak is reported only.
+            if ($out[0][0] !== $out[1][0] || $out[0][1] !== $out[1][1]) {
+                $stats['diff']++;
+                echo "DIFF (fresh process) $label assoc=$a: stock ", implode(' ', $out[0]), " rustjson ", implode(' ', $out[1]), "\n";
+            }
+        }
+        if (str_starts_with($label, 'generated')) unlink($f);
+    }
+}
+$t = round(microtime(true) - $t0, 1);
+printf("php_diff: %d cases (%d decoded, %d json errors, %d exceptions; %d fresh-process corpus runs), %d differences, seed %d, %.1f s\n",
+    $stats['cases'], $stats['ok'], $stats['err'], $stats['exc'], $fresh, $stats['diff'], $seed, $t);
+if ($stats['diff']) echo "differences per field (0 serialize, 1 debug_zval_dump, 2 bits, 3 error, 4 msg, 5 exception, 6 memory): ", json_encode($stats['field']), "\n";
+exit($stats['diff'] ? 1 : 0);
