@@ -109,18 +109,9 @@ fn php_results() {
     assert_eq!(dec(b"[1}", obj), Err(2));
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// A random well-formed value (keys include NUL-led ones).
 fn tree(r: &mut Rng, doc: &mut Vec<u8>, depth: usize) {
