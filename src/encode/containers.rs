@@ -2,7 +2,7 @@
 //! elements, shared by arrays and property tables: one frame per container
 //! (open, items, close), the fast case (a plain array below `fast_depth`,
 //! its hold deferred: see [`Encoder::hold_pending`]) a branch of it.
-use super::frames::Hold;
+use super::frames::{Hold, Pending};
 use super::layout::Layout;
 use super::{Encoder, Fail, Out, Status};
 use crate::php::view::{Gc, Marked, Table, Zv};
@@ -28,9 +28,20 @@ impl Encoder {
 
     #[inline(never)]
     fn hold_pending_frames(&mut self) {
-        self.frames.take_pending(|t, counted| {
-            t.addref_array(counted);
-            t.protect();
+        self.frames.take_pending(|p| match p {
+            Pending::Array(t, counted) => {
+                t.addref_array(counted);
+                t.protect();
+            }
+            Pending::Slots(o) => {
+                o.addref();
+                o.protect();
+            }
+            Pending::TableObj(o, t) => {
+                o.addref();
+                t.addref();
+                t.protect();
+            }
         });
     }
 
@@ -74,7 +85,7 @@ impl Encoder {
         let mut need_comma = false;
         let r = self.walk_elements::<L>(ht, false, as_list, &mut need_comma);
         let close = if as_list { b']' } else { b'}' };
-        if !self.frames.pop_array(slot) {
+        if !self.frames.pop_fast(slot) {
             // Never held.
             return self.close::<L>(r, need_comma, close);
         }

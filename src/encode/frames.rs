@@ -8,10 +8,10 @@
 //!
 //! - the fast frames (arrays and plain objects below `fast_depth`, so
 //!   fewer than STACK_CHECK_DEPTH of them nest) in two fixed arrays. A
-//!   fast array frame defers its reference and mark (see
+//!   fast frame defers its references and mark (see
 //!   [`super::Encoder::hold_pending`]): its entry is *pending*, and the
 //!   pending entries (always the innermost frames) move to the *held* ones
-//!   when the walk holds them; object frames push held entries;
+//!   when the walk holds them;
 //! - the general frames (deep containers, property tables, jsonSerialize()
 //!   calls), unbounded, in a log that starts inline and grows with
 //!   `realloc` (no `Drop`: freed by [`Frames::free`]).
@@ -86,14 +86,6 @@ impl Hold {
     }
 
     #[inline(always)]
-    pub(super) fn slots_obj(o: Obj) -> Hold {
-        Hold {
-            tagged: o.as_ptr() as usize | SLOTS_OBJ,
-            aux: 0,
-        }
-    }
-
-    #[inline(always)]
     pub(super) fn table_obj(t: Table, o: Obj) -> Hold {
         Hold {
             tagged: t.as_ptr() as usize | TABLE_OBJ,
@@ -143,6 +135,18 @@ impl Hold {
     }
 }
 
+/// A pending fast frame being held: what its frame takes at entry in
+/// stock's encoder (see [`super::Encoder::hold_pending`]).
+pub(super) enum Pending {
+    /// An array: a counted copy (when the zval is counted) and its mark.
+    Array(Table, bool),
+    /// An object walked by its slots: a counted copy and its mark.
+    Slots(Obj),
+    /// An object walked by its property table: a counted copy of the
+    /// object, a reference to the table and the table's mark.
+    TableObj(Obj, Table),
+}
+
 #[repr(C)]
 pub(super) struct Frames {
     /// Pending fast array entries: `pend[..npend]`, the innermost fast
@@ -156,8 +160,12 @@ pub(super) struct Frames {
     /// The general log's heap part (entries from INLINE_CAP on; its
     /// capacity, 16 and doubling, follows from the length).
     gheap: *mut Hold,
-    /// A pending array: its table, bit 0 set when its zval is counted.
+    /// A pending entry: an array's table (tag ARRAY, or ARRAY_COUNTED when
+    /// its zval is counted), an object (SLOTS_OBJ) or a property table
+    /// (TABLE_OBJ, its object in `pend_obj`).
     pend: [MaybeUninit<usize>; FAST_CAP],
+    /// A pending TABLE_OBJ entry's object (its `pend` entry is the table).
+    pend_obj: [MaybeUninit<usize>; FAST_CAP],
     held: [MaybeUninit<Hold>; FAST_CAP],
     ginline: [MaybeUninit<Hold>; INLINE_CAP],
 }
@@ -171,6 +179,7 @@ impl Frames {
             glen: 0,
             gheap: core::ptr::null_mut(),
             pend: [MaybeUninit::uninit(); FAST_CAP],
+            pend_obj: [MaybeUninit::uninit(); FAST_CAP],
             held: [MaybeUninit::uninit(); FAST_CAP],
             ginline: [MaybeUninit::uninit(); INLINE_CAP],
         }
@@ -203,21 +212,43 @@ impl Frames {
     /// Hold the pending entries (by the caller's function): they move to
     /// the held entries, in order.
     #[inline(always)]
-    pub(super) fn take_pending(&mut self, mut hold: impl FnMut(Table, bool)) {
+    pub(super) fn take_pending(&mut self, mut hold: impl FnMut(Pending)) {
         let n = self.npend.min(FAST_CAP);
         for i in 0..n {
             // SAFETY: entries below npend were written by the fast frames
             // still on the stack (in bounds: the loop stops at FAST_CAP).
             let e = unsafe { self.pend.get_unchecked(i).assume_init() };
-            // SAFETY: a pending entry's table is live: no user code ran
-            // since its frame was entered.
-            let t = unsafe { Table::new((e & !TAG) as *mut sys::HashTable) };
-            hold(t, e & ARRAY_COUNTED != 0);
+            let p = e & !TAG;
+            // SAFETY: a pending entry's table or object is live and as its
+            // frame found it (no user code ran since the frame was entered);
+            // a TABLE_OBJ entry wrote its object below npend too.
+            let (pending, record) = unsafe {
+                match e & TAG {
+                    SLOTS_OBJ => {
+                        let o = Obj::from_ptr(p as *mut sys::zend_object);
+                        (Pending::Slots(o), Hold { tagged: e, aux: 0 })
+                    }
+                    TABLE_OBJ => {
+                        let o = self.pend_obj.get_unchecked(i).assume_init();
+                        let o = Obj::from_ptr(o as *mut sys::zend_object);
+                        let t = Table::new(p as *mut sys::HashTable);
+                        (Pending::TableObj(o, t), Hold::table_obj(t, o))
+                    }
+                    tag => {
+                        let t = Table::new(p as *mut sys::HashTable);
+                        (
+                            Pending::Array(t, tag == ARRAY_COUNTED),
+                            Hold { tagged: e, aux: 0 },
+                        )
+                    }
+                }
+            };
+            hold(pending);
             debug_assert!(self.nheld() + i < FAST_CAP);
             // SAFETY: in bounds: each fast frame has one entry, pending
             // or held, and fewer than FAST_CAP nest; top is armed (the
             // walk runs).
-            unsafe { self.top.add(i).write(Hold { tagged: e, aux: 0 }) };
+            unsafe { self.top.add(i).write(record) };
         }
         // SAFETY: as above.
         self.top = unsafe { self.top.add(n) };
@@ -225,27 +256,46 @@ impl Frames {
     }
 
     /// A fast array frame's entry, pending: returns its slot for
-    /// [`Frames::pop_array`].
+    /// [`Frames::pop_fast`].
     #[inline(always)]
     pub(super) fn push_array(&mut self, t: Table, counted: bool) -> usize {
+        self.push_pending(t.as_ptr() as usize | usize::from(counted))
+    }
+
+    /// A fast object frame's entry (an object walked by its declared
+    /// slots), pending: returns its slot for [`Frames::pop_fast`].
+    #[inline(always)]
+    pub(super) fn push_slots_obj(&mut self, o: Obj) -> usize {
+        self.push_pending(o.as_ptr() as usize | SLOTS_OBJ)
+    }
+
+    /// A fast object frame's entry (an object walked by its property
+    /// table `t`), pending: returns its slot for [`Frames::pop_fast`].
+    #[inline(always)]
+    pub(super) fn push_table_obj(&mut self, o: Obj, t: Table) -> usize {
+        let slot = self.push_pending(t.as_ptr() as usize | TABLE_OBJ);
+        // SAFETY: in bounds, as in push_pending.
+        unsafe { *self.pend_obj.get_unchecked_mut(slot) = MaybeUninit::new(o.as_ptr() as usize) };
+        slot
+    }
+
+    #[inline(always)]
+    fn push_pending(&mut self, e: usize) -> usize {
         let slot = self.npend;
         debug_assert!(slot < FAST_CAP);
         // SAFETY: in bounds: fast frames are entered only below fast_depth
         // (at most STACK_CHECK_DEPTH), and each adds a level.
-        unsafe {
-            *self.pend.get_unchecked_mut(slot) =
-                MaybeUninit::new(t.as_ptr() as usize | usize::from(counted));
-        }
+        unsafe { *self.pend.get_unchecked_mut(slot) = MaybeUninit::new(e) };
         self.npend = slot + 1;
         slot
     }
 
-    /// Pop the entry of the array frame that pushed at `slot`: was it held
+    /// Pop the entry of the fast frame that pushed at `slot`: was it held
     /// meanwhile (then the frame gives back its reference and mark)? A
     /// pending entry is still at its slot (the pending ones are the
     /// innermost frames); a held one is the last held entry.
     #[inline(always)]
-    pub(super) fn pop_array(&mut self, slot: usize) -> bool {
+    pub(super) fn pop_fast(&mut self, slot: usize) -> bool {
         if self.npend > slot {
             self.npend = slot;
             return false;
@@ -254,27 +304,6 @@ impl Frames {
         // SAFETY: the frame's held entry is the last one.
         self.top = unsafe { self.top.sub(1) };
         true
-    }
-
-    /// A fast object frame's entry, held (the pending ones are held
-    /// already), popped by [`Frames::pop_held`].
-    #[inline(always)]
-    pub(super) fn push_held(&mut self, h: Hold) {
-        debug_assert!(self.npend == 0);
-        debug_assert!(self.nheld() < FAST_CAP);
-        // SAFETY: in bounds, as in take_pending.
-        unsafe {
-            self.top.write(h);
-            self.top = self.top.add(1);
-        }
-    }
-
-    /// Pop the last held entry, an object frame's.
-    #[inline(always)]
-    pub(super) fn pop_held(&mut self) {
-        debug_assert!(self.nheld() > 0);
-        // SAFETY: the frame's entry is the last one.
-        self.top = unsafe { self.top.sub(1) };
     }
 
     /// A general frame's entry.
@@ -381,8 +410,8 @@ mod tests {
         let b = f.push_array(table(2), false);
         assert_eq!((a, b), (0, 1));
         assert!(f.any_pending());
-        assert!(!f.pop_array(b));
-        assert!(!f.pop_array(a));
+        assert!(!f.pop_fast(b));
+        assert!(!f.pop_fast(a));
         assert!(!f.any_pending());
         assert_eq!((f.npend, f.nheld()), (0, 0));
     }
@@ -394,7 +423,10 @@ mod tests {
         let a = f.push_array(table(1), true);
         let b = f.push_array(table(2), false);
         let mut seen = vec![];
-        f.take_pending(|t, counted| seen.push((t.as_ptr() as usize, counted)));
+        f.take_pending(|p| match p {
+            Pending::Array(t, counted) => seen.push((t.as_ptr() as usize, counted)),
+            _ => panic!("arrays only"),
+        });
         assert_eq!(seen, vec![(0x1040, true), (0x1080, false)]);
         assert!(!f.any_pending());
         assert_eq!(f.nheld(), 2);
@@ -402,22 +434,36 @@ mod tests {
         let c = f.push_array(table(3), true);
         assert_eq!(c, 0);
         assert!(f.any_pending());
-        assert!(!f.pop_array(c));
-        assert!(f.pop_array(b));
-        assert!(f.pop_array(a));
+        assert!(!f.pop_fast(c));
+        assert!(f.pop_fast(b));
+        assert!(f.pop_fast(a));
         assert_eq!((f.npend, f.nheld()), (0, 0));
     }
 
     #[test]
-    fn object_frames_are_held() {
+    fn object_frames_pend_and_are_held_in_order() {
         let mut f = Frames::new();
         f.arm();
-        f.push_held(Hold::props(table(1)));
-        assert_eq!((f.npend, f.nheld()), (0, 1));
-        let a = f.push_array(table(2), true);
-        assert!(f.any_pending());
-        assert!(!f.pop_array(a));
-        f.pop_held();
+        // SAFETY: a fake object, only stored and compared (a slots entry is
+        // not dereferenced by take_pending).
+        let o = unsafe { Obj::from_ptr(0x3000 as *mut sys::zend_object) };
+        let a = f.push_array(table(1), false);
+        let b = f.push_slots_obj(o);
+        let c = f.push_array(table(2), true);
+        assert_eq!((a, b, c), (0, 1, 2));
+        assert!(!f.pop_fast(c), "an unheld innermost frame pops pending");
+        let mut seen = vec![];
+        f.take_pending(|p| match p {
+            Pending::Array(t, counted) => seen.push((t.as_ptr() as usize, counted)),
+            Pending::Slots(o) => seen.push((o.as_ptr() as usize, true)),
+            Pending::TableObj(..) => panic!("no table object here"),
+        });
+        assert_eq!(seen, vec![(0x1040, false), (0x3000, true)]);
+        // SAFETY: the held entries were just written.
+        let held = unsafe { f.held[1].assume_init() };
+        assert_eq!(held.tagged, 0x3000 | SLOTS_OBJ);
+        assert!(f.pop_fast(b));
+        assert!(f.pop_fast(a));
         assert_eq!((f.npend, f.nheld()), (0, 0));
     }
 

@@ -22,9 +22,9 @@ impl Encoder {
         let obj = val.obj();
         if self.object_fast_ok(obj) {
             return match obj.properties() {
-                None => self.encode_slots_fast::<L>(val, obj),
+                None => self.encode_slots_fast::<L>(obj),
                 Some(ht) if ht.is_recursive() => self.encode_container_copy::<L>(val),
-                Some(ht) => self.encode_table_fast::<L>(val, obj, ht),
+                Some(ht) => self.encode_table_fast::<L>(obj, ht),
             };
         }
         if self.buf.oom() {
@@ -58,46 +58,50 @@ impl Encoder {
     }
 
     /// A plain object with a property table, in the fast frame: the counted
-    /// copy (as its parts), a reference to the table for the walk, the
-    /// recursion mark on the table.
+    /// copy of the object, a reference to the table for the walk, the
+    /// recursion mark on the table; all three deferred as a fast array
+    /// frame's (see [`Encoder::hold_pending`]: the walk holds them before
+    /// user code can run or a mark be read).
     #[inline(always)]
-    fn encode_table_fast<L: Layout>(&mut self, val: Zv, obj: Obj, ht: Table) -> Status {
-        let held = val.addref();
-        ht.addref();
-        ht.protect();
-        self.frames.push_held(Hold::table_obj(ht, obj));
+    fn encode_table_fast<L: Layout>(&mut self, obj: Obj, ht: Table) -> Status {
+        let slot = self.frames.push_table_obj(obj, ht);
         super::inject::point();
         self.depth += 1;
         let mut need_comma = false;
         let r = self.walk_map::<true, L>(ht, &mut need_comma);
-        self.frames.pop_held();
+        if !self.frames.pop_fast(slot) {
+            // Never held.
+            return self.close::<L>(r, need_comma, b'}');
+        }
         ht.unprotect();
         let r = self.close::<L>(r, need_comma, b'}');
         ht.release_properties();
-        held.release();
+        obj.release();
         r
     }
 
     /// A plain object without a property table, in the fast frame:
     /// `php_json_encode_array`'s "optimized version without rebuilding
     /// properties HashTable" behind the counted copy of
-    /// `php_json_encode_zval`, the recursion mark on the object.
+    /// `php_json_encode_zval`, the recursion mark on the object; both
+    /// deferred as in [`Encoder::encode_table_fast`].
     #[inline(always)]
-    fn encode_slots_fast<L: Layout>(&mut self, val: Zv, obj: Obj) -> Status {
+    fn encode_slots_fast<L: Layout>(&mut self, obj: Obj) -> Status {
         if obj.is_recursive() {
             return self.fail(error::RECURSION, Out::Null);
         }
-        let held = val.addref();
-        obj.protect();
-        self.frames.push_held(Hold::slots_obj(obj));
+        let slot = self.frames.push_slots_obj(obj);
         super::inject::point();
         self.depth += 1;
         let mut need_comma = false;
         let r = self.walk_slots::<L>(obj, &mut need_comma);
-        self.frames.pop_held();
+        if !self.frames.pop_fast(slot) {
+            // Never held.
+            return self.close::<L>(r, need_comma, b'}');
+        }
         obj.unprotect();
         let r = self.close::<L>(r, need_comma, b'}');
-        held.release();
+        obj.release();
         r
     }
 

@@ -118,21 +118,6 @@ impl Zv {
         // SAFETY: as above; the reference holds its value.
         Zv(unsafe { zval::refval(self.0) })
     }
-
-    /// `Z_TRY_ADDREF_P`, returning the reference taken (a counted copy of
-    /// the zval, as its parts) for [`Held::release`].
-    #[inline(always)]
-    pub fn addref(self) -> Held {
-        // SAFETY: as above; the copy's parts are read before the count.
-        unsafe {
-            let held = Held {
-                counted: (*self.0).value.counted,
-                type_info: (*self.0).u1.type_info,
-            };
-            zval::try_addref(self.0);
-            held
-        }
-    }
 }
 
 impl ZStr {
@@ -445,6 +430,14 @@ impl Obj {
         (!ht.is_null()).then_some(Table(ht))
     }
 
+    /// Take the reference of a counted copy of an object zval (objects are
+    /// always counted); dropped by [`Obj::release`].
+    #[inline(always)]
+    pub fn addref(self) {
+        // SAFETY: as above.
+        unsafe { (*self.0).gc.refcount += 1 };
+    }
+
     /// The reference of a counted copy of an object zval, dropped (the last
     /// one destroys the object: its destructor is user code).
     #[inline(always)]
@@ -555,13 +548,6 @@ impl Held {
     #[inline(always)]
     pub fn parts(self) -> (*mut sys::zend_refcounted, u32) {
         (self.counted, self.type_info)
-    }
-
-    /// `zval_ptr_dtor_nogc` of the counted copy.
-    #[inline(always)]
-    pub fn release(self) {
-        // SAFETY: the walk owns this reference (the constructor's contract).
-        unsafe { zval::release_counted(self.counted, self.type_info) }
     }
 
     /// `zval_ptr_dtor` of the counted copy (with the GC root check).
