@@ -524,9 +524,13 @@ fn escape_ssse3<S: Sink>(
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn escape_lt32<S: Sink>(out: &mut S, s: &[u8], flags: Flags) -> Result<(), InvalidUtf8> {
-    match isa::Ssse3::within(isa::detected()) {
-        Some(t) => escape_ssse3(t, out, s, flags),
-        None => escape_sse2(isa::Sse2::baseline(), out, s, flags),
+    // One load of the cached level (`Ssse3::within` would read it twice).
+    if isa::detected() >= Level::Ssse3 {
+        // SAFETY: on x86_64 every detected level from Ssse3 up has SSSE3
+        // (it is cumulative; Neon is never detected here).
+        escape_ssse3(unsafe { isa::Ssse3::new_unchecked() }, out, s, flags)
+    } else {
+        escape_sse2(isa::Sse2::baseline(), out, s, flags)
     }
 }
 
