@@ -6,6 +6,7 @@ use crate::php::outbuf::OutBuf;
 use crate::php::{self, sys};
 use ext_php_rs::builders::ModuleBuilder;
 use rustjson_core::options as opt;
+use rustjson_core::Sink;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 static JSON_ENCODE: Swap = Swap::new("json_encode");
@@ -72,6 +73,9 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
         let value = override_::arg(ex, 1);
         // Stock casts both to C int.
         let opts = options as i32 as u32;
+        if encode_lone_scalar(value, opts, options, rv) {
+            return;
+        }
         if lone_string(value, opts) {
             if catch_unwind(AssertUnwindSafe(|| {
                 encode_lone_string(value, opts, options, rv)
@@ -104,6 +108,57 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
             internal_error();
         }
     }
+}
+
+/// null, a bool, an int or a finite double (with serialize_precision -1)
+/// alone: its text, formatted on the stack, becomes the result string at
+/// its exact size in one allocation (stock appends to a smart_str of 256
+/// bytes and shrinks it: the same result, a larger peak). No error is
+/// possible, so only the error state is set as stock sets it. Returns
+/// false, having done nothing, for anything else.
+#[inline(always)]
+unsafe fn encode_lone_scalar(
+    value: *mut sys::zval,
+    opts: u32,
+    options: i64,
+    rv: *mut sys::zval,
+) -> bool {
+    let mut text = rustjson_core::sink::ArrayBuf::<32>::new();
+    // SAFETY: value is the call's live first argument.
+    unsafe {
+        match php::zval::ztype(value) {
+            sys::IS_NULL => text.extend(b"null"),
+            sys::IS_TRUE => text.extend(b"true"),
+            sys::IS_FALSE => text.extend(b"false"),
+            sys::IS_LONG => rustjson_core::number::write_long(&mut text, (*value).value.lval),
+            sys::IS_DOUBLE => {
+                let d = (*value).value.dval;
+                if !d.is_finite() || php::serialize_precision() != -1 {
+                    return false;
+                }
+                let pzf = opts & opt::PRESERVE_ZERO_FRACTION != 0;
+                rustjson_core::number::write_double_shortest(&mut text, d, pzf);
+            }
+            _ => return false,
+        }
+    }
+    if options & i64::from(opt::THROW_ON_ERROR) == 0
+        || options & i64::from(opt::PARTIAL_OUTPUT_ON_ERROR) != 0
+    {
+        php::set_json_error(0);
+    }
+    let bytes = text.as_bytes();
+    // SAFETY: a fresh string of exactly `bytes.len()` bytes (its length set
+    // by zend_string_alloc), filled and NUL-terminated, then handed to the
+    // return slot.
+    unsafe {
+        let s = sys::rustjson_string_alloc(bytes.len());
+        let dst = (*s).val.as_mut_ptr().cast::<u8>();
+        core::ptr::copy_nonoverlapping(bytes.as_ptr(), dst, bytes.len());
+        *dst.add(bytes.len()) = 0;
+        sys::rustjson_return_str(rv, s);
+    }
+    true
 }
 
 /// A string alone, without NUMERIC_CHECK: php_json_encode_zval goes

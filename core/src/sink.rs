@@ -117,3 +117,89 @@ unsafe impl Sink for Vec<u8> {
         self
     }
 }
+
+/// A fixed buffer of `N` bytes on the stack, for outputs known to be short
+/// (one number, a literal): filled, then copied once into a result of the
+/// exact size.
+pub struct ArrayBuf<const N: usize> {
+    buf: [core::mem::MaybeUninit<u8>; N],
+    len: usize,
+}
+
+impl<const N: usize> ArrayBuf<N> {
+    /// An empty buffer.
+    #[inline(always)]
+    pub const fn new() -> Self {
+        ArrayBuf {
+            buf: [core::mem::MaybeUninit::uninit(); N],
+            len: 0,
+        }
+    }
+}
+
+impl<const N: usize> Default for ArrayBuf<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+// SAFETY: the capacity is fixed: `reserve` beyond it cannot be honoured
+// and aborts the process (no unwinding, so nothing crosses into a caller
+// that cannot take a panic); every other method keeps `len <= N`, and the
+// first `len` bytes are the ones committed.
+unsafe impl<const N: usize> Sink for ArrayBuf<N> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+    #[inline(always)]
+    fn spare(&self) -> usize {
+        N - self.len
+    }
+    #[inline(always)]
+    fn reserve(&mut self, additional: usize) {
+        if additional > N - self.len {
+            // A caller wrote more than it promised to: a bug, not an input.
+            std::process::abort();
+        }
+    }
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        if len < self.len {
+            self.len = len;
+        }
+    }
+    #[inline(always)]
+    fn spare_ptr(&mut self) -> *mut u8 {
+        // SAFETY: len <= N: at most one past the end.
+        unsafe { self.buf.as_mut_ptr().add(self.len).cast() }
+    }
+    #[inline(always)]
+    unsafe fn commit(&mut self, n: usize) {
+        self.len += n;
+    }
+    #[inline(always)]
+    fn as_bytes(&self) -> &[u8] {
+        // SAFETY: the first `len` bytes were written and committed.
+        unsafe { core::slice::from_raw_parts(self.buf.as_ptr().cast(), self.len) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn array_buf_holds_the_longest_numbers() {
+        let mut b = ArrayBuf::<32>::new();
+        crate::number::write_long(&mut b, i64::MIN);
+        assert_eq!(b.as_bytes(), b"-9223372036854775808");
+        let mut b = ArrayBuf::<32>::new();
+        crate::number::write_double_shortest(&mut b, -2.2250738585072014e-308, true);
+        assert_eq!(b.as_bytes(), b"-2.2250738585072014e-308");
+        b.truncate(1);
+        b.extend(b"1.0");
+        assert_eq!(b.as_bytes(), b"-1.0");
+        assert_eq!(b.spare(), 28);
+    }
+}
