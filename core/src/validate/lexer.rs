@@ -200,6 +200,51 @@ impl<'a, S: Kernels> Scanner<'a, S> {
         Ok(())
     }
 
+    /// Under `JSON_BIGINT_AS_STRING`, `php_json_scan()` returns an integer
+    /// token too large for a zend_long as a *string* token, and
+    /// json_parser.y then takes it as an object key (`{12345678901234567890:1}`
+    /// decodes). Is the token at `pos` such an integer, with no fraction or
+    /// exponent (which would make it a double)? Consumes it if so.
+    pub(crate) fn big_int_key(&mut self) -> bool {
+        let mut i = self.pos;
+        let neg = self.at(i) == b'-';
+        if neg {
+            i += 1;
+        }
+        let first = i;
+        match self.at(i) {
+            b'1'..=b'9' => i = skip_digits(self.inp, i + 1),
+            // `0` alone always fits.
+            _ => return false,
+        }
+        if self.at(i) == b'.' && is_digit(self.at(i + 1)) {
+            return false;
+        }
+        if self.at(i) | 0x20 == b'e' {
+            let k = i + 1 + usize::from(matches!(self.at(i + 1), b'+' | b'-'));
+            if is_digit(self.at(k)) {
+                return false;
+            }
+        }
+        // PHP_JSON_INT_MAX_LENGTH digits (64-bit) compare with
+        // "9223372036854775808"; fewer always fit, more never do.
+        const LONG_MIN_DIGITS: &[u8] = b"9223372036854775808";
+        let digits = self.inp.get(first..i).unwrap_or_default();
+        let big = match digits.len().cmp(&LONG_MIN_DIGITS.len()) {
+            core::cmp::Ordering::Less => false,
+            core::cmp::Ordering::Greater => true,
+            core::cmp::Ordering::Equal => match digits.cmp(LONG_MIN_DIGITS) {
+                core::cmp::Ordering::Less => false,
+                core::cmp::Ordering::Equal => !neg,
+                core::cmp::Ordering::Greater => true,
+            },
+        };
+        if big {
+            self.pos = i;
+        }
+        big
+    }
+
     /// Scans a string body from `pos` (just after the opening quote) to
     /// just after the closing quote.
     #[inline(always)]

@@ -84,6 +84,7 @@ pub fn validate(input: &[u8], depth: u32, ignore_invalid_utf8: bool) -> Result<(
         Validate {
             depth,
             ignore_invalid_utf8,
+            bigint_keys: false,
         },
         input,
     )
@@ -102,6 +103,28 @@ pub fn validate_at(
         Validate {
             depth,
             ignore_invalid_utf8,
+            bigint_keys: false,
+        },
+        input,
+    )
+}
+
+/// [`validate_at`] for json_decode()'s exact route: with `bigint_keys`
+/// (`JSON_BIGINT_AS_STRING`), an integer token too large for a zend_long
+/// is accepted as an object key, as PHP's scanner makes it a string token.
+pub fn validate_decode_at(
+    level: Level,
+    input: &[u8],
+    depth: u32,
+    ignore_invalid_utf8: bool,
+    bigint_keys: bool,
+) -> Result<(), i32> {
+    scan::dispatch(
+        level,
+        Validate {
+            depth,
+            ignore_invalid_utf8,
+            bigint_keys,
         },
         input,
     )
@@ -112,13 +135,20 @@ pub fn validate_at(
 struct Validate {
     depth: u32,
     ignore_invalid_utf8: bool,
+    bigint_keys: bool,
 }
 
 impl Job for Validate {
     type Output = Result<(), i32>;
     #[inline(always)]
     fn run<K: Kernels>(self, k: K, input: &[u8]) -> Result<(), i32> {
-        run(k, input, self.depth, self.ignore_invalid_utf8)
+        run(
+            k,
+            input,
+            self.depth,
+            self.ignore_invalid_utf8,
+            self.bigint_keys,
+        )
     }
 }
 
@@ -138,19 +168,31 @@ fn max_depth(depth: u32) -> u32 {
 }
 
 #[inline(always)]
-fn run<K: Kernels>(k: K, input: &[u8], depth: u32, ignore_invalid_utf8: bool) -> Result<(), i32> {
+fn run<K: Kernels>(
+    k: K,
+    input: &[u8],
+    depth: u32,
+    ignore_invalid_utf8: bool,
+    bigint_keys: bool,
+) -> Result<(), i32> {
     let depth = max_depth(depth);
     if input.len() >= FAST_PATH_MIN_LEN && fast::accept(k, input, depth) {
         return Ok(());
     }
-    exact(k, input, depth, ignore_invalid_utf8)
+    exact(k, input, depth, ignore_invalid_utf8, bigint_keys)
 }
 
 /// The exact scanner/parser (`depth` already through [`max_depth`]).
 #[inline(always)]
-fn exact<K: Kernels>(k: K, input: &[u8], depth: u32, ignore_invalid_utf8: bool) -> Result<(), i32> {
+fn exact<K: Kernels>(
+    k: K,
+    input: &[u8],
+    depth: u32,
+    ignore_invalid_utf8: bool,
+    bigint_keys: bool,
+) -> Result<(), i32> {
     let mut scanner = Scanner::new(k, input, ignore_invalid_utf8);
-    parse::parse(&mut scanner, depth)
+    parse::parse(&mut scanner, depth, bigint_keys)
 }
 
 /// Internals exposed for the differential tools, tests and benchmarks; not
@@ -176,7 +218,7 @@ pub mod testing {
             match self {
                 Path::Fast(depth) => Ok(super::fast::accept(k, inp, max_depth(depth)) as usize),
                 Path::Exact(depth, ignore) => {
-                    super::exact(k, inp, max_depth(depth), ignore).map(|()| 0)
+                    super::exact(k, inp, max_depth(depth), ignore, false).map(|()| 0)
                 }
                 Path::Stage1 => scan::count_tokens(k, inp).ok_or(0),
             }

@@ -73,7 +73,15 @@ macro_rules! unexpected {
 /// everything else to [`Scanner::unexpected`], which lexes the token the
 /// regular way to tell a scanner error from a plain syntax error (E4).
 #[inline(always)]
-pub(super) fn parse<S: Kernels>(s: &mut Scanner<'_, S>, max_depth: u32) -> Result<(), i32> {
+///
+/// `bigint_keys`: json_decode() under `JSON_BIGINT_AS_STRING`, where an
+/// integer too large for a zend_long is a string token, so also a key
+/// ([`Scanner::big_int_key`]).
+pub(super) fn parse<S: Kernels>(
+    s: &mut Scanner<'_, S>,
+    max_depth: u32,
+    bigint_keys: bool,
+) -> Result<(), i32> {
     let mut levels = Levels::new();
     // The innermost open container: its kind and base height Q.
     let mut kind = TOP;
@@ -96,12 +104,17 @@ pub(super) fn parse<S: Kernels>(s: &mut Scanner<'_, S>, max_depth: u32) -> Resul
             (kind, q) = (v >> 14, (v & 0x3FFF) as u32);
         }};
     }
-    // A member's `"key" :` (the opening quote peeked), its key pushed at
+    // A member's `"key" :` (the key's first byte peeked: a quote, or with
+    // `bigint_keys` an integer that overflows), its key pushed at
     // Q+$h and ':' at Q+$h+1; its value is then expected at that height.
     macro_rules! key_colon {
         ($h:expr) => {{
-            s.bump();
-            s.string()?;
+            if s.peek() == b'"' {
+                s.bump();
+                s.string()?;
+            } else if !(bigint_keys && s.big_int_key()) {
+                unexpected!(s);
+            }
             push_at!(q + $h);
             if s.peek() != b':' {
                 unexpected!(s);
@@ -160,12 +173,11 @@ pub(super) fn parse<S: Kernels>(s: &mut Scanner<'_, S>, max_depth: u32) -> Resul
                 } else {
                     kind = OBJECT;
                     match s.peek() {
-                        b'"' => {
+                        close @ (b']' | b'}') => close!(close),
+                        _ => {
                             key_colon!(3);
                             continue 'value;
                         }
-                        close @ (b']' | b'}') => close!(close),
-                        _ => unexpected!(s),
                     }
                 }
             }
@@ -179,9 +191,6 @@ pub(super) fn parse<S: Kernels>(s: &mut Scanner<'_, S>, max_depth: u32) -> Resul
                     b',' => {
                         s.bump();
                         push_at!(q + 4);
-                        if s.peek() != b'"' {
-                            unexpected!(s);
-                        }
                         key_colon!(5);
                         continue 'value;
                     }
