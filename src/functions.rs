@@ -73,9 +73,6 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
         let value = override_::arg(ex, 1);
         // Stock casts both to C int.
         let opts = options as i32 as u32;
-        if encode_lone_scalar(value, opts, options, rv) {
-            return;
-        }
         if lone_string(value, opts) {
             if catch_unwind(AssertUnwindSafe(|| {
                 encode_lone_string(value, opts, options, rv)
@@ -84,6 +81,12 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
             {
                 internal_error();
             }
+            return;
+        }
+        // IS_NULL, IS_FALSE, IS_TRUE, IS_LONG, IS_DOUBLE (one compare: the
+        // containers go on at once).
+        if php::zval::ztype(value) <= sys::IS_DOUBLE && encode_lone_scalar(value, opts, options, rv)
+        {
             return;
         }
         // The walk's state lives out here, so that after a panic what it
@@ -116,7 +119,7 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
 /// bytes and shrinks it: the same result, a larger peak). No error is
 /// possible, so only the error state is set as stock sets it. Returns
 /// false, having done nothing, for anything else.
-#[inline(always)]
+#[inline(never)]
 unsafe fn encode_lone_scalar(
     value: *mut sys::zval,
     opts: u32,
