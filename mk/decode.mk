@@ -31,3 +31,10 @@ decode-sweep: build
 
 decode-diff-long: build
 	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) CORPORA=$(CURDIR)/../shared/corpora bash tools/decode/long_diff.sh $(LONG_CASES) $(LONG_JOBS)
+
+# make bench-decode: tools/bench/decode.php, json_decode stock vs rustjson per corpus (assoc and object),
+# a ~50-byte document and a 16-byte string: ns/call, ratio, floor (json_validate + free), peak and
+# retained memory, fresh-process RSS; invalid vs valid. Writes tools/bench/decode.md. BENCH_ARGS passed on.
+.PHONY: bench-decode
+bench-decode: build
+	$(PHP) -n -d extension=$(SO_ABS) tools/bench/decode.php --corpora=$(CURDIR)/../shared/corpora $(BENCH_ARGS)
