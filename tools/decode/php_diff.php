@@ -80,6 +80,16 @@ function run_one($on, $json, $assoc, $depth, $flags, $pre) {
 }
 
 $stats = ['cases' => 0, 'diff' => 0, 'ok' => 0, 'err' => 0, 'exc' => 0];
+// The difference of php-tests/decode_regress_bigint_key.phpt: under
+// JSON_BIGINT_AS_STRING stock takes an unquoted out-of-range integer as an
+// object key (its scanner makes it a string token). A difference is put down
+// to it when the input has such a number where a key goes (after { or ,,
+// followed by : or ") and the difference goes away without the flag.
+function known_bigint_key($json, $assoc, $depth, $flags, $pre) {
+    if (!($flags & JSON_BIGINT_AS_STRING) || !preg_match('/[{,]\s*-?[0-9]{19,}\s*[:"]/', $json)) return false;
+    $f = $flags & ~JSON_BIGINT_AS_STRING;
+    return run_one(false, $json, $assoc, $depth, $f, $pre) === run_one(true, $json, $assoc, $depth, $f, $pre);
+}
 function check($json, $assoc, $depth, $flags, $what) {
     global $stats;
     $pres = ['[1]', '[', '"\ud800"'];
@@ -88,6 +98,12 @@ function check($json, $assoc, $depth, $flags, $what) {
     $b = run_one(true, $json, $assoc, $depth, $flags, $pre);
     $stats['cases']++;
     if ($a[5] !== '') $stats['exc']++; elseif ($a[3]) $stats['err']++; else $stats['ok']++;
+    if ($a !== $b && known_bigint_key($json, $assoc, $depth, $flags, $pre)) {
+        // Counted apart; with DECODE_SKIP_KNOWN set (long runs hunting for other differences) not a difference.
+        $stats['known'] = ($stats['known'] ?? 0) + 1;
+        if (getenv('DECODE_SKIP_KNOWN')) return;
+        $what .= '; the known bigint-key difference';
+    }
     if ($a !== $b) {
         $stats['diff']++;
         foreach ($a as $i => $x) if ($x !== $b[$i]) $stats['field'][$i] = ($stats['field'][$i] ?? 0) + 1;
@@ -236,7 +252,11 @@ function rnd_value2($d) {
         case 4: case 5: case 6: return '"' . rnd_str() . '"';
         case 7: case 8:
             $n = mt_rand(0, 6); $o = [];
-            for ($i = 0; $i < $n; $i++) $o[] = ws2() . '"' . rnd_key() . '"' . ws2() . ':' . ws2() . rnd_value2($d + 1) . ws2();
+            for ($i = 0; $i < $n; $i++) {
+                // now and then an unquoted number as the key (a string token under BIGINT_AS_STRING when out of range)
+                $key = mt_rand(0, 30) ? '"' . rnd_key() . '"' : rnd_num();
+                $o[] = ws2() . $key . ws2() . ':' . ws2() . rnd_value2($d + 1) . ws2();
+            }
             return '{' . implode(',', $o) . ($n ? '' : ws2()) . '}';
         case 9:
             $n = mt_rand(1, 40);
@@ -374,7 +394,8 @@ if ($so) {
     }
 }
 $t = round(microtime(true) - $t0, 1);
-printf("php_diff: %d cases (%d decoded, %d json errors, %d exceptions; %d fresh-process corpus runs), %d differences, seed %d, %.1f s\n",
-    $stats['cases'], $stats['ok'], $stats['err'], $stats['exc'], $fresh, $stats['diff'], $seed, $t);
+printf("php_diff: %d cases (%d decoded, %d json errors, %d exceptions; %d fresh-process corpus runs), %d differences, seed %d, %.1f s%s\n",
+    $stats['cases'], $stats['ok'], $stats['err'], $stats['exc'], $fresh, $stats['diff'], $seed, $t,
+    isset($stats['known']) ? sprintf('; %d known bigint-key difference(s)%s', $stats['known'], getenv('DECODE_SKIP_KNOWN') ? ' skipped (DECODE_SKIP_KNOWN)' : '') : '');
 if ($stats['diff']) echo "differences per field (0 serialize, 1 debug_zval_dump, 2 bits, 3 error, 4 msg, 5 exception, 6 memory): ", json_encode($stats['field']), "\n";
 exit($stats['diff'] ? 1 : 0);

@@ -30,6 +30,8 @@
 //   doubles      random doubles (normal, subnormal, near the limits) spelled with 17, 16, 15, 20 and
 //                25 significant digits and in plain notation; named edges (-0, 0e0, 1E400, ...)
 //   numkey       number spellings and integers around +-2^63 as object keys, assoc and object mode
+//   bigkey       unquoted number tokens as keys (stock takes an out-of-range integer as a key under
+//                JSON_BIGINT_AS_STRING: its scanner returns it as a string token)
 // With --quick every 16th document of each sweep runs (for make test-decode).
 // --break flips one rustjson result on purpose (the script must then exit 1).
 // Prints one line per sweep (documents, decodes, differences); exits 1 on any difference.
@@ -289,6 +291,22 @@ for ($k = -70; $k <= 70; $k++) {
     }
 }
 sweep('numkey', $docs, [[true, 512, 0], [false, 512, 0], [null, 512, JSON_OBJECT_AS_ARRAY], [false, 1, 0], [true, 2, 0]]);
+
+// Unquoted number tokens in key position: with JSON_BIGINT_AS_STRING stock's scanner returns an
+// integer beyond the int range as a string token, which the parser takes as a key.
+$docs = [];
+$keytoks = array_merge($numtok_short, ['9223372036854775807', '-9223372036854775808', '9223372036854775808.0', '1e400']);
+foreach ($ints as $v) { $keytoks[] = (string)$v; $keytoks[] = "-$v"; }
+foreach ($keytoks as $k) {
+    $docs[] = '{' . $k . ':1}';
+    $docs[] = '{"a":0, ' . $k . ' :1,"b":2}';
+    $docs[] = '[{' . $k . ':{}}]';
+    $docs[] = '{"' . $k . '":1,' . $k . ':2}';
+    $docs[] = '{' . $k . '}';
+    $docs[] = '{' . $k . ':"\ud800"}';
+}
+sweep('bigkey', $docs, [[true, 512, 0], [true, 512, JSON_BIGINT_AS_STRING], [false, 512, JSON_BIGINT_AS_STRING],
+    [null, 512, JSON_BIGINT_AS_STRING | JSON_OBJECT_AS_ARRAY], [false, 1, JSON_BIGINT_AS_STRING | JSON_THROW_ON_ERROR]]);
 
 $t = microtime(true) - $t_all;
 printf("sweep: %d document decodes per side (%d decodes), %d differences%s, %.1f s\n",
