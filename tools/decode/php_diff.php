@@ -306,7 +306,9 @@ foreach ($random_only ? [] : $docs as $f) {
     for ($i = 0; $i < 3; $i++) check(mutate($s), rnd_assoc(), 512, rnd_flags(), basename($f) . ' mutated');
 }
 // Depth edges: nesting n with depth n-1, n, n+1, arrays and objects.
-foreach ($random_only ? [] : [1, 2, 3, 63, 64, 65, 512, 513, 1000, 1001, 4998, 4999, 10000] as $n) {
+// On a debug PHP, serialize() of the ~10,000-level values 4998/4999 build
+// overflows the C stack (large debug frames): those two are left out there.
+foreach ($random_only ? [] : array_merge([1, 2, 3, 63, 64, 65, 512, 513, 1000, 1001], PHP_DEBUG ? [] : [4998, 4999], [10000]) as $n) {
     foreach ([$n - 1, $n, $n + 1] as $depth) {
         if ($depth < 1) continue;
         check(str_repeat('[', $n) . str_repeat(']', $n), rnd_assoc(), $depth, rnd_flags() & ~JSON_THROW_ON_ERROR, "nest [] $n");
