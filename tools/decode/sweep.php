@@ -30,6 +30,8 @@
 //   doubles      random doubles (normal, subnormal, near the limits) spelled with 17, 16, 15, 20 and
 //                25 significant digits and in plain notation; named edges (-0, 0e0, 1E400, ...)
 //   numkey       number spellings and integers around +-2^63 as object keys, assoc and object mode
+//   docs         every document of 1-2 bytes, of 3-4 over 17 structural/literal characters, of 5-6 over
+//                `[]{},:"0 `, under assoc/object mode, depths 1 and 2, BIGINT_AS_STRING, THROW_ON_ERROR
 //   bigkey       unquoted number tokens as keys (stock takes an out-of-range integer as a key under
 //                JSON_BIGINT_AS_STRING: its scanner returns it as a string token)
 // With --quick every 16th document of each sweep runs (for make test-decode).
@@ -291,6 +293,18 @@ for ($k = -70; $k <= 70; $k++) {
     }
 }
 sweep('numkey', $docs, [[true, 512, 0], [false, 512, 0], [null, 512, JSON_OBJECT_AS_ARRAY], [false, 1, 0], [true, 2, 0]]);
+
+// Whole documents: every one of 1-2 bytes, of 3-4 over 17 structural/literal characters, of 5-6
+// over 9 (brackets, braces, comma, colon, quote, a digit, a space).
+$docs = [];
+for ($a = 0; $a < 256; $a++) {
+    $docs[] = chr($a);
+    for ($b = 0; $b < 256; $b++) $docs[] = chr($a) . chr($b);
+}
+foreach (tokens(str_split("[]{},:\"01-.e \ntn\\"), 4) as $t) if (strlen($t) > 2) $docs[] = $t;
+foreach (tokens(str_split('[]{},:"0 '), 6) as $t) if (strlen($t) > 4) $docs[] = $t;
+sweep('docs', $docs, [[false, 512, 0], [true, 512, 0], [true, 1, 0], [false, 2, JSON_BIGINT_AS_STRING | JSON_INVALID_UTF8_IGNORE],
+    [null, 512, JSON_OBJECT_AS_ARRAY | JSON_THROW_ON_ERROR]]);
 
 // Unquoted number tokens in key position: with JSON_BIGINT_AS_STRING stock's scanner returns an
 // integer beyond the int range as a string token, which the parser takes as a key.
