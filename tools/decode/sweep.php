@@ -19,6 +19,7 @@
 //                UTF-8 lead/continuation limits), the four UTF-8 flag sets
 //   key1-2       every 1- and 2-byte string as an object key, assoc and object mode, 0 and SUBSTITUTE
 //   uXXXX        every \uXXXX alone (65,536; lower- and upper-case hex), the four flag sets
+//   keyu         every \uXXXX as the start of an object key (and a sample after a byte), both modes
 //   pairs        every high x low surrogate pair (1,048,576) as 1,024 documents of 1,024 strings,
 //                plus 20,000 sampled pairs one per document
 //   surrogates   lone, reversed and broken pairs: every high followed by a sample of 64 \uXXXX
@@ -163,6 +164,12 @@ for ($u = 0; $u < 0x10000; $u++) $docs[] = sprintf('"\\u%04x"', $u);
 for ($u = 0; $u < 0x10000; $u += 7) $docs[] = sprintf('"\\u%04X"', $u);
 for ($u = 0; $u < 0x10000; $u += 13) $docs[] = sprintf('"a\\u%04Xb"', $u);
 sweep('uXXXX', $docs, utf8_settings());
+
+// Every \uXXXX at the start of a key (a leading NUL is error 9 in object mode only) and a sample after one byte.
+$docs = [];
+for ($u = 0; $u < 0x10000; $u++) $docs[] = sprintf('{"\\u%04x":1}', $u);
+for ($u = 0; $u < 0x10000; $u += 7) $docs[] = sprintf('{"a\\u%04x":1,"\\u%04X":[]}', $u, $u);
+sweep('keyu', $docs, [[false, 512, 0], [true, 512, 0], [false, 512, JSON_INVALID_UTF8_SUBSTITUTE]]);
 
 // Every surrogate pair: 1,024 documents of 1,024 strings, then a sample one per document.
 $docs = [];
