@@ -33,6 +33,8 @@
 //   numkey       number spellings and integers around +-2^63 as object keys, assoc and object mode
 //   docs         every document of 1-2 bytes, of 3-4 over 17 structural/literal characters, of 5-6 over
 //                `[]{},:"0 `, under assoc/object mode, depths 1 and 2, BIGINT_AS_STRING, THROW_ON_ERROR
+//   nest         nesting of 1-4097 levels (arrays, objects, both) around depth limits, with valid and
+//                invalid leaves and a missing bracket, depths 512-100000, SUBSTITUTE/IGNORE
 //   bigkey       unquoted number tokens as keys (stock takes an out-of-range integer as a key under
 //                JSON_BIGINT_AS_STRING: its scanner returns it as a string token)
 // With --quick every 16th document of each sweep runs (for make test-decode).
@@ -312,6 +314,31 @@ foreach (tokens(str_split("[]{},:\"01-.e \ntn\\"), 4) as $t) if (strlen($t) > 2)
 foreach (tokens(str_split('[]{},:"0 '), 6) as $t) if (strlen($t) > 4) $docs[] = $t;
 sweep('docs', $docs, [[false, 512, 0], [true, 512, 0], [true, 1, 0], [false, 2, JSON_BIGINT_AS_STRING | JSON_INVALID_UTF8_IGNORE],
     [null, 512, JSON_OBJECT_AS_ARRAY | JSON_THROW_ON_ERROR]]);
+
+// Deep nesting around the depth limits and the parser's internal thresholds, with a leaf that is
+// valid, invalid UTF-8 (repaired under IGNORE/SUBSTITUTE), a lone surrogate, a syntax error, or
+// missing a closing bracket. A debug PHP's serialize() overflows its C stack near 10,000 levels:
+// there the deepest are left out.
+$docs = [];
+$ns = [1, 2, 63, 64, 65, 511, 512, 513, 999, 1000, 1001, 1002, 1023, 1024, 1025, 2047, 2048, 2049];
+if (!PHP_DEBUG) array_push($ns, 4095, 4096, 4097);
+foreach ($ns as $n) {
+    foreach (['1', "\"\xff\"", '"\ud800"', "{\"a\xfe\":\"\xff\"}", '[]', '{}', 'x', '"\u0000"', '{"\u0000":1}', '-0', '1e400'] as $leaf) {
+        $docs[] = str_repeat('[', $n) . $leaf . str_repeat(']', $n);
+        $docs[] = str_repeat('{"k":', $n) . $leaf . str_repeat('}', $n);
+        $docs[] = str_repeat('[{"":', $n) . $leaf . str_repeat('}]', $n);
+        $docs[] = str_repeat('[', $n) . $leaf . str_repeat(']', $n - 1);
+        $docs[] = str_repeat('[1,', $n) . $leaf . str_repeat(']', $n) . ' ';
+    }
+}
+$nest_settings = [];
+foreach ([512, 1000, 1001, 1025, 2048, 2049, 4097, 8200] as $depth) {
+    $nest_settings[] = [true, $depth, 0];
+    $nest_settings[] = [false, $depth, JSON_INVALID_UTF8_SUBSTITUTE];
+}
+$nest_settings[] = [null, 100000, JSON_INVALID_UTF8_IGNORE | JSON_OBJECT_AS_ARRAY];
+$nest_settings[] = [false, 100000, JSON_INVALID_UTF8_IGNORE | JSON_THROW_ON_ERROR];
+sweep('nest', $docs, $nest_settings);
 
 // Unquoted number tokens in key position: with JSON_BIGINT_AS_STRING stock's scanner returns an
 // integer beyond the int range as a string token, which the parser takes as a key.
