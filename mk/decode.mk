@@ -5,12 +5,36 @@
 #                       depth and argument edges, hostile keys, number spellings and DECODE_COUNT random
 #                       documents (pinned seed DECODE_SEED): serialize, debug_zval_dump, double bits, error
 #                       state, exceptions, memory; plus fresh-process runs per corpus (object handles,
-#                       memory). 0 differences required. Bounded (well under a minute).
+#                       memory). Then every 16th document of tools/decode/sweep.php's sweeps.
+#                       0 differences required. Bounded (well under a minute).
+#   make decode-sweep   tools/decode/sweep.php whole: every 1-2 byte string (values and keys, four UTF-8
+#                       flag sets), 3-4 byte strings over class-boundary bytes, every \uXXXX, every
+#                       surrogate pair (1,048,576), lone/reversed surrogates, every number token up to 5
+#                       characters, big integers around +-2^63, 17-digit doubles and subnormals, number
+#                       keys, short whole documents, deep nesting. About 21M decodes, about 30 s.
+#   make decode-diff-long   tools/decode/long_diff.sh: php_diff.php's random part in LONG_JOBS parallel
+#                       jobs with distinct seeds until LONG_CASES cases (default 10,000,000).
 
 DECODE_COUNT ?= 20000
 DECODE_SEED ?= 1
+LONG_CASES ?= 10000000
+LONG_JOBS ?= 2
 
-.PHONY: test-decode
+.PHONY: test-decode decode-sweep decode-diff-long
 
 test-decode: build
 	RUSTJSON_SO=$(SO_ABS) $(PHP) -n -d extension=$(SO_ABS) tools/decode/php_diff.php $(DECODE_COUNT) $(DECODE_SEED) $(CURDIR)/../shared/corpora
+	$(PHP) -n -d extension=$(SO_ABS) tools/decode/sweep.php --quick
+
+decode-sweep: build
+	$(PHP) -n -d extension=$(SO_ABS) tools/decode/sweep.php
+
+decode-diff-long: build
+	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) CORPORA=$(CURDIR)/../shared/corpora bash tools/decode/long_diff.sh $(LONG_CASES) $(LONG_JOBS)
+
+# make bench-decode: tools/bench/decode.php, json_decode stock vs rustjson per corpus (assoc and object),
+# a ~50-byte document and a 16-byte string: ns/call, ratio, floor (json_validate + free), peak and
+# retained memory, fresh-process RSS; invalid vs valid. Writes tools/bench/decode.md. BENCH_ARGS passed on.
+.PHONY: bench-decode
+bench-decode: build
+	$(PHP) -n -d extension=$(SO_ABS) tools/bench/decode.php --corpora=$(CURDIR)/../shared/corpora $(BENCH_ARGS)

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # tools/official-suite.sh: PHP 8.2's own ext/json/tests (from the source tools/setup.sh unpacked), run
-# stock (no extension) and with rustjson, and compared test by test. `make test-official` runs it on
+# stock (no extension), with rustjson, and with rustjson serving json_decode() too (rustjson.decode=1:
+# the suite's json_decode*, bug*, pass* and fail* tests against the override), and each rustjson run
+# compared with stock test by test. `make test-official` runs it on
 # the host PHP with --all-stock-pass; the "official" stage of every tools/php-builds leg runs it on
 # that leg's PHP.
 #
 # The run passes only if
 #   - the extension loads,
-#   - every test has the same status with and without rustjson,
+#   - every test has the same status with and without rustjson (both rustjson runs),
 #   - for every test that does not pass on stock, rustjson's actual output equals stock's (.out),
 #   - no rustjson run leaks, asserts or crashes, and
 #   - with --all-stock-pass: stock passes every test (76 of 76 for 8.2.32; needs the de_DE locale).
@@ -81,11 +83,14 @@ run_suite() {
 
 run_suite stock
 run_suite rustjson -d "extension=$SO" -d rustjson.enabled=1
+# json_decode() served by rustjson too (rustjson.decode, default Off): the decode tests against it
+run_suite rustjson-decode -d "extension=$SO" -d rustjson.enabled=1 -d rustjson.decode=1
 
 total=$(wc -l < "$WORK/stock.st")
 stock_pass=$(awk '$2 == "PASSED"' "$WORK/stock.st" | wc -l)
 ext_pass=$(awk '$2 == "PASSED"' "$WORK/rustjson.st" | wc -l)
-echo "official ext/json suite ($(basename "$SRC") tests, $total files) on PHP $ver: stock $stock_pass passed, rustjson $ext_pass passed"
+dec_pass=$(awk '$2 == "PASSED"' "$WORK/rustjson-decode.st" | wc -l)
+echo "official ext/json suite ($(basename "$SRC") tests, $total files) on PHP $ver: stock $stock_pass passed, rustjson $ext_pass passed, rustjson with rustjson.decode=1 $dec_pass passed"
 
 stock_fail=0
 if [ "$ALL_STOCK" = 1 ]; then
@@ -100,34 +105,46 @@ fi
 
 differ=()
 same_fail=0
-while read -r t st; do
-    est=$(awk -v t="$t" '$1 == t { print $2 }' "$WORK/rustjson.st")
-    if [ "$st" != "$est" ]; then
-        differ+=("$t (stock $st, rustjson ${est:-missing})")
-    elif [ "$st" != PASSED ] && [ "$st" != SKIPPED ]; then
-        if cmp -s "$WORK/stock/tests/${t%.phpt}.out" "$WORK/rustjson/tests/${t%.phpt}.out"; then
-            same_fail=$((same_fail + 1))
-        else
-            differ+=("$t ($st on both, different output)")
+# compare RUN: every test's status (and, where stock does not pass, its output) against stock's
+compare() {
+    local run=$1 t st est
+    while read -r t st; do
+        est=$(awk -v t="$t" '$1 == t { print $2 }' "$WORK/$run.st")
+        if [ "$st" != "$est" ]; then
+            differ+=("$t ($run: stock $st, $run ${est:-missing})")
+        elif [ "$st" != PASSED ] && [ "$st" != SKIPPED ]; then
+            if cmp -s "$WORK/stock/tests/${t%.phpt}.out" "$WORK/$run/tests/${t%.phpt}.out"; then
+                [ "$run" = rustjson ] && same_fail=$((same_fail + 1))
+            else
+                differ+=("$t ($run: $st on both, different output)")
+            fi
         fi
+    done < "$WORK/stock.st"
+}
+compare rustjson
+compare rustjson-decode
+: > "$WORK/leaks"
+for run in rustjson rustjson-decode; do
+    if grep -lE "$LEAK_RE" "$WORK"/$run/tests/*.out >> "$WORK/leaks" 2>/dev/null; then
+        echo "official: leaks/assertions/crashes with $run in: $(grep -lE "$LEAK_RE" "$WORK"/$run/tests/*.out | xargs -n1 basename | tr '\n' ' ')" >&2
     fi
-done < "$WORK/stock.st"
-if grep -lE "$LEAK_RE" "$WORK"/rustjson/tests/*.out > "$WORK/leaks" 2>/dev/null; then
-    echo "official: leaks/assertions/crashes with rustjson in: $(xargs -n1 basename < "$WORK/leaks" | tr '\n' ' ')" >&2
-fi
+done
 if [ "$same_fail" -gt 0 ]; then
     echo "official: fail identically on stock and rustjson (this PHP is not 8.2): $(awk '$2 != "PASSED" && $2 != "SKIPPED" { printf "%s ", $1 }' "$WORK/stock.st")"
 fi
 if [ ${#differ[@]} -gt 0 ]; then
     echo "official: results differ from stock PHP $ver:" >&2
     printf '  %s\n' "${differ[@]}" >&2
-    echo "--- rustjson run log (failures with diffs) ---" >&2
-    grep -v '^PASS ' "$WORK/rustjson.log" | head -n 300 >&2 || true
+    for run in rustjson rustjson-decode; do
+        echo "--- $run run log (failures with diffs) ---" >&2
+        grep -v '^PASS ' "$WORK/$run.log" | head -n 300 >&2 || true
+    done
     for t in "${differ[@]}"; do
+        run=${t#* (}; run=${run%%:*}
         t=${t%% *}
-        [ -f "$WORK/stock/tests/${t%.phpt}.out" ] && [ -f "$WORK/rustjson/tests/${t%.phpt}.out" ] &&
-            diff "$WORK/stock/tests/${t%.phpt}.out" "$WORK/rustjson/tests/${t%.phpt}.out" | head -n 20 >&2
+        [ -f "$WORK/stock/tests/${t%.phpt}.out" ] && [ -f "$WORK/$run/tests/${t%.phpt}.out" ] &&
+            diff "$WORK/stock/tests/${t%.phpt}.out" "$WORK/$run/tests/${t%.phpt}.out" | head -n 20 >&2
     done
 fi
-echo "official: $ext_pass passed, ${#differ[@]} failed ($same_fail fail identically on stock PHP $ver)"
+echo "official: $ext_pass passed, ${#differ[@]} failed ($same_fail fail identically on stock PHP $ver; with rustjson.decode=1: $dec_pass passed)"
 [ ${#differ[@]} -eq 0 ] && [ ! -s "$WORK/leaks" ] && [ "$stock_fail" = 0 ]

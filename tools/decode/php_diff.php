@@ -29,9 +29,14 @@ if (($argv[1] ?? '') === '--fresh') {
 ini_set('serialize_precision', '-1');
 ini_set('memory_limit', '-1');
 
-$count = (int)($argv[1] ?? 20000);
-$seed = (int)($argv[2] ?? 1);
-$corpora = $argv[3] ?? __DIR__ . '/../../../shared/corpora';
+// --random-only (tools/decode/long_diff.sh): only the random documents
+// (generated and corpus subtrees, whole and mutated), no fixed parts and no
+// fresh processes.
+$random_only = in_array('--random-only', $argv, true);
+$args = array_values(array_filter($argv, fn($a) => !str_starts_with($a, '--')));
+$count = (int)($args[1] ?? 20000);
+$seed = (int)($args[2] ?? 1);
+$corpora = $args[3] ?? __DIR__ . '/../../../shared/corpora';
 mt_srand($seed);
 
 if (!ini_get('rustjson.enabled') && ini_get('rustjson.enabled') !== '0') {
@@ -75,6 +80,16 @@ function run_one($on, $json, $assoc, $depth, $flags, $pre) {
 }
 
 $stats = ['cases' => 0, 'diff' => 0, 'ok' => 0, 'err' => 0, 'exc' => 0];
+// The difference of php-tests/decode_regress_bigint_key.phpt: under
+// JSON_BIGINT_AS_STRING stock takes an unquoted out-of-range integer as an
+// object key (its scanner makes it a string token). A difference is put down
+// to it when the input has such a number where a key goes (after { or ,,
+// followed by : or ") and the difference goes away without the flag.
+function known_bigint_key($json, $assoc, $depth, $flags, $pre) {
+    if (!($flags & JSON_BIGINT_AS_STRING) || !preg_match('/[{,]\s*-?[0-9]{19,}\s*[:"]/', $json)) return false;
+    $f = $flags & ~JSON_BIGINT_AS_STRING;
+    return run_one(false, $json, $assoc, $depth, $f, $pre) === run_one(true, $json, $assoc, $depth, $f, $pre);
+}
 function check($json, $assoc, $depth, $flags, $what) {
     global $stats;
     $pres = ['[1]', '[', '"\ud800"'];
@@ -83,6 +98,12 @@ function check($json, $assoc, $depth, $flags, $what) {
     $b = run_one(true, $json, $assoc, $depth, $flags, $pre);
     $stats['cases']++;
     if ($a[5] !== '') $stats['exc']++; elseif ($a[3]) $stats['err']++; else $stats['ok']++;
+    if ($a !== $b && known_bigint_key($json, $assoc, $depth, $flags, $pre)) {
+        // Counted apart; with DECODE_SKIP_KNOWN set (long runs hunting for other differences) not a difference.
+        $stats['known'] = ($stats['known'] ?? 0) + 1;
+        if (getenv('DECODE_SKIP_KNOWN')) return;
+        $what .= '; the known bigint-key difference';
+    }
     if ($a !== $b) {
         $stats['diff']++;
         foreach ($a as $i => $x) if ($x !== $b[$i]) $stats['field'][$i] = ($stats['field'][$i] ?? 0) + 1;
@@ -146,12 +167,20 @@ function rnd_value($d) {
     }
 }
 function ws() { return ['', ' ', "\n", "\t", "\r\n  "][mt_rand(0, 4)]; }
+// Bytes and byte runs a mutation puts in: structure, number and escape
+// characters, invalid UTF-8 (overlong, surrogate, above U+10FFFF, stray
+// continuation, truncated sequences), escaped lone surrogates.
+const MUT = ['"', '\\', '{', '}', '[', ']', ',', ':', '0', '-', 'e', "\x00", "\xff", "\xc3", ' ', 'u',
+    "\xc0\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\x80", "\xe2\x82", "\xf0\x9f\x98", "\xc2", "\xef\xbf\xbf",
+    '\ud800', '\udc00', '\ud83d', '\u00', '\\u', '"\ud800"', '1e999', '.', '+', 'E', "\t", "\n", '/'];
 function mutate($s) {
     $n = mt_rand(1, 3);
     for ($i = 0; $i < $n; $i++) {
         $len = strlen($s);
         $p = mt_rand(0, max(0, $len - 1));
-        $c = ['"', '\\', '{', '}', '[', ']', ',', ':', '0', '-', 'e', "\x00", "\xff", "\xc3", ' ', 'u'][mt_rand(0, 15)];
+        // Half the time near the end: the parser's last steps (and E4 cut-offs) matter.
+        if ($len > 8 && mt_rand(0, 3) === 0) $p = $len - 1 - mt_rand(0, min($len - 1, 16));
+        $c = mt_rand(0, 4) ? MUT[mt_rand(0, count(MUT) - 1)] : chr(mt_rand(0, 255));
         switch (mt_rand(0, 3)) {
             case 0: $s = substr($s, 0, $p) . $c . substr($s, $p + 1); break;
             case 1: $s = substr($s, 0, $p) . $c . substr($s, $p); break;
@@ -162,10 +191,111 @@ function mutate($s) {
     return $s;
 }
 
+
+// The second generator: random whitespace between every token, every
+// escape form, generated number spellings, generated and hostile keys
+// (duplicates likely), deep runs now and then.
+function ws2() {
+    if (mt_rand(0, 2)) return '';
+    $w = '';
+    for ($n = mt_rand(1, 4); $n > 0; $n--) $w .= [' ', "\t", "\n", "\r"][mt_rand(0, 3)];
+    return $w;
+}
+function rnd_num() {
+    switch (mt_rand(0, 7)) {
+        case 0: return (string)mt_rand(-1000, 1000);
+        case 1: return (mt_rand(0, 1) ? '-' : '') . mt_rand(1, 9) . str_pad((string)mt_rand(0, PHP_INT_MAX), mt_rand(17, 24), (string)mt_rand(0, 9), STR_PAD_LEFT);
+        case 2: return ['9223372036854775807', '9223372036854775808', '-9223372036854775808', '-9223372036854775809'][mt_rand(0, 3)];
+        case 3: return sprintf('%.16e', (mt_rand(0, 1) ? -1 : 1) * mt_rand() / mt_getrandmax() * 10 ** mt_rand(-320, 308));
+        case 4: return (mt_rand(0, 1) ? '-' : '') . mt_rand(0, 99) . '.' . mt_rand(0, 999999) . ['e', 'E', 'e+', 'E-', 'e-'][mt_rand(0, 4)] . mt_rand(0, 400);
+        case 5: return NUMS[mt_rand(0, count(NUMS) - 1)];
+        case 6: return ['-0', '0e0', '1E400', '-0.0', '0.0', '4.9e-324', '2.2250738585072011e-308', '1e-400'][mt_rand(0, 7)];
+        default:                                     // a random spelling, valid or not
+            $t = '';
+            for ($n = mt_rand(1, 8); $n > 0; $n--) $t .= '0123456789-+.eE'[mt_rand(0, 14)];
+            return $t;
+    }
+}
+function rnd_str() {
+    $s = '';
+    for ($n = mt_rand(0, 12); $n > 0; $n--) {
+        switch (mt_rand(0, 9)) {
+            case 0: $s .= ['\"', '\\\\', '\/', '\b', '\f', '\n', '\r', '\t'][mt_rand(0, 7)]; break;
+            case 1: $s .= sprintf(mt_rand(0, 1) ? '\u%04x' : '\u%04X', mt_rand(0, 0xffff)); break;
+            case 2: $s .= sprintf('\u%04x\u%04x', mt_rand(0xd800, 0xdbff), mt_rand(0xdc00, 0xdfff)); break;
+            case 3: $s .= sprintf('\u%04x', mt_rand(0, 1) ? mt_rand(0xd800, 0xdbff) : mt_rand(0xdc00, 0xdfff)); break;
+            case 4: $s .= ["\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xed\x9f\xbf", "\xef\xbf\xbd"][mt_rand(0, 4)]; break;
+            case 5: $s .= chr(mt_rand(0x80, 0xff)); break;
+            case 6: $s .= chr(mt_rand(0, 0x1f)); break;
+            case 7: $s .= str_repeat(chr(mt_rand(0x20, 0x7e)) === '"' ? 'q' : 'x', mt_rand(1, 40)); break;
+            default: $s .= STRS[mt_rand(0, count(STRS) - 1)];
+        }
+    }
+    // an unescaped quote or a lone backslash ends the document badly: keep them rare
+    if (mt_rand(0, 40) === 0) $s .= mt_rand(0, 1) ? '"' : '\\';
+    return $s;
+}
+function rnd_key() {
+    switch (mt_rand(0, 5)) {
+        case 0: case 1: return KEYS[mt_rand(0, count(KEYS) - 1)];
+        case 2: return ['a', 'b', 'c', '0', '1'][mt_rand(0, 4)];   // duplicates
+        case 3: return rnd_num();
+        case 4: return (string)mt_rand(-20, 20);
+        default: return rnd_str();
+    }
+}
+function rnd_value2($d) {
+    $r = mt_rand(0, $d > 5 ? 6 : 10);
+    switch ($r) {
+        case 0: return ['null', 'true', 'false', 'nul', 'truee', 'NULL'][mt_rand(0, mt_rand(0, 9) ? 2 : 5)];
+        case 1: case 2: case 3: return rnd_num();
+        case 4: case 5: case 6: return '"' . rnd_str() . '"';
+        case 7: case 8:
+            $n = mt_rand(0, 6); $o = [];
+            for ($i = 0; $i < $n; $i++) {
+                // now and then an unquoted number as the key (a string token under BIGINT_AS_STRING when out of range)
+                $key = mt_rand(0, 30) ? '"' . rnd_key() . '"' : rnd_num();
+                $o[] = ws2() . $key . ws2() . ':' . ws2() . rnd_value2($d + 1) . ws2();
+            }
+            return '{' . implode(',', $o) . ($n ? '' : ws2()) . '}';
+        case 9:
+            $n = mt_rand(1, 40);
+            return str_repeat('[', $n) . rnd_value2($d + 1) . str_repeat(']', $n);
+        default:
+            $n = mt_rand(0, 6); $o = [];
+            for ($i = 0; $i < $n; $i++) $o[] = ws2() . rnd_value2($d + 1) . ws2();
+            return '[' . implode(',', $o) . ($n ? '' : ws2()) . ']';
+    }
+}
+// A random subtree of a corpus, re-encoded with random flags (a realistic
+// document of moderate size).
+function corpus_piece(array $trees) {
+    if (!$trees) return rnd_value2(0);
+    $v = $trees[mt_rand(0, count($trees) - 1)];
+    $f = [0, JSON_PRETTY_PRINT, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES, JSON_PRESERVE_ZERO_FRACTION, JSON_HEX_TAG | JSON_HEX_QUOT][mt_rand(0, 4)];
+    // Down 1-6 levels, then further while the piece is over 16 KB.
+    for ($steps = mt_rand(1, 6); $steps > -12 && (is_array($v) || is_object($v)); $steps--) {
+        if ($steps <= 0 && strlen(json_encode($v, JSON_PARTIAL_OUTPUT_ON_ERROR)) <= 16384) break;
+        $a = (array)$v;
+        if (!$a) break;
+        $k = array_keys($a);
+        if (count($a) > 8 && mt_rand(0, 1)) {               // a run of siblings, keys kept
+            $o = mt_rand(0, count($a) - 4);
+            $v = array_slice($a, $o, mt_rand(2, 8), true);
+            if (is_object($v) || !array_is_list($v) || mt_rand(0, 1)) $v = (object)$v;
+            else $v = array_values($v);
+            continue;
+        }
+        $v = $a[$k[mt_rand(0, count($k) - 1)]];
+    }
+    $s = json_encode($v, $f | JSON_PARTIAL_OUTPUT_ON_ERROR);
+    return strlen($s) > 65536 ? substr($s, 0, 65536) : $s;
+}
+
 $t0 = microtime(true);
 // The corpora, whole and mutated.
 $docs = glob("$corpora/*.json") ?: [];
-foreach ($docs as $f) {
+foreach ($random_only ? [] : $docs as $f) {
     $s = file_get_contents($f);
     foreach ([null, true, false] as $a) {
         foreach ([0, JSON_BIGINT_AS_STRING, JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR] as $fl) {
@@ -176,7 +306,9 @@ foreach ($docs as $f) {
     for ($i = 0; $i < 3; $i++) check(mutate($s), rnd_assoc(), 512, rnd_flags(), basename($f) . ' mutated');
 }
 // Depth edges: nesting n with depth n-1, n, n+1, arrays and objects.
-foreach ([1, 2, 3, 63, 64, 65, 512, 513, 1000, 1001, 4998, 4999, 10000] as $n) {
+// On a debug PHP, serialize() of the ~10,000-level values 4998/4999 build
+// overflows the C stack (large debug frames): those two are left out there.
+foreach ($random_only ? [] : array_merge([1, 2, 3, 63, 64, 65, 512, 513, 1000, 1001], PHP_DEBUG ? [] : [4998, 4999], [10000]) as $n) {
     foreach ([$n - 1, $n, $n + 1] as $depth) {
         if ($depth < 1) continue;
         check(str_repeat('[', $n) . str_repeat(']', $n), rnd_assoc(), $depth, rnd_flags() & ~JSON_THROW_ON_ERROR, "nest [] $n");
@@ -185,7 +317,7 @@ foreach ([1, 2, 3, 63, 64, 65, 512, 513, 1000, 1001, 4998, 4999, 10000] as $n) {
     }
 }
 // Argument edges.
-foreach (['', ' ', '1', '[1]', '{"a":1}'] as $s) {
+foreach ($random_only ? [] : ['', ' ', '1', '[1]', '{"a":1}'] as $s) {
     foreach ([0, -1, 1, 2147483647, 2147483648, PHP_INT_MAX] as $depth) {
         foreach ([0, JSON_THROW_ON_ERROR, JSON_OBJECT_AS_ARRAY] as $fl) {
             foreach ([null, true, false] as $a) check($s, $a, $depth, $fl, 'args');
@@ -193,7 +325,7 @@ foreach (['', ' ', '1', '[1]', '{"a":1}'] as $s) {
     }
 }
 // Every hostile key alone, both modes, and duplicated.
-foreach (KEYS as $k) {
+foreach ($random_only ? [] : KEYS as $k) {
     foreach ([null, true, false] as $a) {
         check('{"' . $k . '":1}', $a, 512, 0, 'key');
         check('{"' . $k . '":1,"x":2,"' . $k . '":3}', $a, 512, JSON_INVALID_UTF8_IGNORE, 'key dup');
@@ -201,21 +333,29 @@ foreach (KEYS as $k) {
     }
 }
 // Number spellings alone and in containers.
-foreach (NUMS as $n) {
+foreach ($random_only ? [] : NUMS as $n) {
     foreach ([0, JSON_BIGINT_AS_STRING] as $fl) {
         check($n, rnd_assoc(), 512, $fl, 'number');
         check("[$n]", rnd_assoc(), 512, $fl, 'number');
         check("{\"n\":$n}", rnd_assoc(), 512, $fl, 'number');
     }
 }
-// Random documents, whole and mutated.
+// Random documents, whole and mutated: the first generator, the second
+// one, and corpus subtrees (decoded once by stock).
+$trees = [];
+foreach ($docs as $f) {
+    if (filesize($f) < 4000000) $trees[] = json_decode(file_get_contents($f), mt_rand(0, 1) === 1);
+}
 for ($i = 0; $i < $count; $i++) {
-    $s = ws() . rnd_value(0) . ws();
+    $g = mt_rand(0, 9);
+    if ($g < 4) $s = ws() . rnd_value(0) . ws();
+    elseif ($g < 8) $s = ws2() . rnd_value2(0) . ws2();
+    else $s = corpus_piece($trees);
     if (mt_rand(0, 3) === 0) $s = mutate($s);
-    check($s, rnd_assoc(), rnd_depth(), rnd_flags(), 'random');
+    check($s, rnd_assoc(), rnd_depth(), rnd_flags(), ['random', 'random', 'random', 'random', 'random2', 'random2', 'random2', 'random2', 'corpus piece', 'corpus piece'][$g]);
 }
 // Object handles and memory, in fresh processes.
-$so = getenv('RUSTJSON_SO');
+$so = $random_only ? '' : getenv('RUSTJSON_SO');
 $fresh = 0;
 if ($so) {
     // Besides the corpora: documents the parser builds twice (its fast
@@ -256,7 +396,8 @@ if ($so) {
     }
 }
 $t = round(microtime(true) - $t0, 1);
-printf("php_diff: %d cases (%d decoded, %d json errors, %d exceptions; %d fresh-process corpus runs), %d differences, seed %d, %.1f s\n",
-    $stats['cases'], $stats['ok'], $stats['err'], $stats['exc'], $fresh, $stats['diff'], $seed, $t);
+printf("php_diff: %d cases (%d decoded, %d json errors, %d exceptions; %d fresh-process corpus runs), %d differences, seed %d, %.1f s%s\n",
+    $stats['cases'], $stats['ok'], $stats['err'], $stats['exc'], $fresh, $stats['diff'], $seed, $t,
+    isset($stats['known']) ? sprintf('; %d known bigint-key difference(s)%s', $stats['known'], getenv('DECODE_SKIP_KNOWN') ? ' skipped (DECODE_SKIP_KNOWN)' : '') : '');
 if ($stats['diff']) echo "differences per field (0 serialize, 1 debug_zval_dump, 2 bits, 3 error, 4 msg, 5 exception, 6 memory): ", json_encode($stats['field']), "\n";
 exit($stats['diff'] ? 1 : 0);

@@ -25,6 +25,8 @@
 #   official        PHP 8.2's ext/json/tests, stock vs rustjson test by test (tools/official-suite.sh)
 #   fuzz            tools/fuzz/run.php (json_encode differential, random cases), when it exists
 #   validate        tools/validate_diff.php (json_validate differential, in process)
+#   decode          tools/decode/php_diff.php (json_decode differential, stock vs rustjson.decode=1, in
+#                   process; DECODE_COUNT random cases, default 20000) and tools/decode/sweep.php --quick
 #   threads         (zts-debug) tools/zts-threads/run.sh: PHP's embed SAPI (libphp.so) runs requests in 8
 #                   threads at once, stock vs rustjson in each thread plus per-thread isolation checks
 #                   (json_last_error, serialize_precision, rustjson.enabled); also with opcache, the
@@ -33,7 +35,7 @@
 #
 # Closing line: "FLAVOUR: N passed, M failed" (stages), with per-suite counts; exit 1 on any failure.
 # Environment: RUSTJSON_CACHE, CARGO (default cargo), FUZZ_COUNT (default 20000), FUZZ_SEED,
-#              VALIDATE_COUNT (default 50000), FUZZ_SWEEPS (comma list of tools/fuzz sweeps to add; default none)
+#              VALIDATE_COUNT (default 50000), DECODE_COUNT (default 20000), FUZZ_SWEEPS (comma list of tools/fuzz sweeps to add; default none)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 HERE=$RJ_REPO/tools/php-builds
@@ -265,6 +267,23 @@ do_validate() {
     check_clean validate "$RUN/validate.out" "$RUN/validate.err" || rc=1
     return "$rc"
 }
+# ---- json_decode differential (stock vs rustjson.decode=1, in process): php_diff.php with the corpora
+# (copied into RUN, which the chroot legs see) and its fresh-process runs, then sweep.php --quick
+do_decode() {
+    local corp=$RUN/corpora rc=0 r1=0 r2=0 n=0
+    mkdir -p "$corp"
+    cp -f "$RJ_REPO"/../shared/corpora/*.json "$corp/" 2> /dev/null || echo "decode: no corpora in $RJ_REPO/../shared/corpora"
+    RUSTJSON_SO=$SO "$PHP" -n -d "extension=$SO" "$RJ_REPO/tools/decode/php_diff.php" "${DECODE_COUNT:-20000}" \
+        "${FUZZ_SEED:-1}" "$corp" > "$RUN/decode.out" 2> "$RUN/decode.err" || r1=$?
+    cat "$RUN/decode.out"; head -c 4000 "$RUN/decode.err"
+    "$PHP" -n -d "extension=$SO" "$RJ_REPO/tools/decode/sweep.php" --quick > "$RUN/decode-sweep.out" 2> "$RUN/decode-sweep.err" || r2=$?
+    cat "$RUN/decode-sweep.out"; head -c 4000 "$RUN/decode-sweep.err"
+    check_clean decode "$RUN/decode.out" "$RUN/decode.err" "$RUN/decode-sweep.out" "$RUN/decode-sweep.err" || rc=1
+    [ "$r1" -eq 0 ] && grep -q '^php_diff: .* 0 differences' "$RUN/decode.out" || { rc=1; n=$((n + 1)); }
+    [ "$r2" -eq 0 ] && grep -q '^sweep: .* 0 differences' "$RUN/decode-sweep.out" || { rc=1; n=$((n + 1)); }
+    echo "decode: $((2 - n)) passed, $n failed (php_diff, sweep --quick)"
+    return "$rc"
+}
 
 echo
 echo "==== $FLAVOUR: PHP $PHPVER ($PHP), run-tests.php $RUN_TESTS"
@@ -287,6 +306,7 @@ else
     echo "$FLAVOUR: fuzz: SKIPPED (tools/fuzz/run.php does not exist yet)"
 fi
 stage validate do_validate || true
+stage decode do_decode || true
 if [ "$FLAVOUR" = zts-debug ]; then
     stage threads env PHP_CONFIG="$DIR/bin/php-config" RUSTJSON_SO="$SO" OUT="$RUN/threads" \
         bash "$RJ_REPO/tools/zts-threads/run.sh" || true

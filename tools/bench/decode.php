@@ -1,0 +1,319 @@
+<?php
+/*
+ * tools/bench/decode.php: json_decode() benchmark, stock ext/json (rustjson.decode=0) vs rustjson
+ * (rustjson.decode=1), in one process, on the same strings.
+ *
+ *   php -n -d extension=$PWD/modules/rustjson.so tools/bench/decode.php \
+ *       [--filter=REGEX] [--rounds=N] [--target-ms=MS] [--quick] [--markdown=FILE|none] [--corpora=DIR]
+ *
+ * Per input (every corpus of ../shared/corpora in assoc and object mode, a ~50-byte document, a
+ * 16-byte string):
+ *   - time: N calls per round (N calibrated per side so a round takes --target-ms, default 40), 7
+ *     rounds interleaved stock, rustjson, stock, ...; the median ns/call of process CPU time (getrusage
+ *     user+sys). A call's time includes freeing the previous result (the loop reassigns it).
+ *   - floor: what any decoder pays outside building the value: json_validate() of the same string
+ *     (rustjson's stage-1 scan + grammar check) plus freeing the decoded value (K values decoded by
+ *     rustjson into an array, the time of unset() / K). floor/stock is the ratio reachable at best.
+ *   - peak: memory_get_peak_usage() growth during one call after memory_reset_peak_usage() (PHP's
+ *     allocator; the string held by the caller is not counted), stock and rustjson.
+ *   - retained: memory_get_usage() growth while the result is held.
+ *   - RSS: VmHWM of a fresh `php -n` process that reads the corpus and decodes it once (rustjson.decode
+ *     0 or 1), and of one that only reads it (base).
+ * Then, per corpus (assoc mode): the time of a copy with one byte broken near the end (the last
+ * closing bracket replaced by `x`: a syntax error after the whole document was scanned) against the
+ * valid one, for both sides (the issue's goal: rustjson invalid <= 2x rustjson valid).
+ * Before timing, both sides must give the same serialize() and json_last_error() (else MISMATCH, exit 1).
+ * Results: printed and written to tools/bench/decode.md (--markdown=none skips the file).
+ */
+
+declare(strict_types=1);
+
+require __DIR__ . '/lib.php';
+
+ini_set('memory_limit', '-1');
+ini_set('serialize_precision', '-1');
+$opts = getopt('', ['filter:', 'rounds:', 'target-ms:', 'quick', 'markdown:', 'corpora:', 'no-rss']);
+$quick = array_key_exists('quick', $opts);
+$rounds = (int)bench_opt($opts, 'rounds', $quick ? '3' : '7');
+$targetNs = (int)((float)bench_opt($opts, 'target-ms', $quick ? '15' : '40') * 1e6);
+$filter = bench_opt($opts, 'filter');
+$mdPath = bench_opt($opts, 'markdown', __DIR__ . '/decode.md');
+$corpora = bench_corpora_dir(bench_opt($opts, 'corpora'));
+$doRss = !array_key_exists('no-rss', $opts);
+
+if (ini_get('rustjson.decode') === false) {
+    fwrite(STDERR, "rustjson is not loaded (no rustjson.decode): php -n -d extension=\$PWD/modules/rustjson.so tools/bench/decode.php\n");
+    exit(2);
+}
+
+function side(bool $rust): void
+{
+    ini_set('rustjson.decode', $rust ? '1' : '0');
+}
+
+/** ns/call of N decodes (CPU time). */
+function time_decode(string $s, bool $assoc, int $n): float
+{
+    $t = cpu_ns();
+    for ($i = 0; $i < $n; $i++) {
+        $r = json_decode($s, $assoc);
+    }
+    unset($r);
+    return (cpu_ns() - $t) / $n;
+}
+
+function time_validate(string $s, int $n): float
+{
+    $t = cpu_ns();
+    for ($i = 0; $i < $n; $i++) {
+        $r = json_validate($s);
+    }
+    return (cpu_ns() - $t) / $n;
+}
+
+/** Calls per round so that a round takes about $targetNs ($run(k) returns ns/call of k calls). */
+function calls_for(callable $run, int $targetNs): int
+{
+    $run(1);                                       // warm-up
+    $k = 1;
+    while (true) {
+        $t = $run($k) * $k;
+        if ($t >= 5e6 || $k >= 1 << 22) break;
+        $k *= 4;
+    }
+    return max(1, (int)($targetNs * $k / max(1.0, $t)));
+}
+
+function median(array $xs): float
+{
+    sort($xs);
+    $n = count($xs);
+    return $n % 2 ? $xs[intdiv($n, 2)] : ($xs[$n / 2 - 1] + $xs[$n / 2]) / 2;
+}
+
+/** Median ns/call of each side, rounds interleaved. */
+function bench_pair(string $s, bool $assoc, int $rounds, int $targetNs): array
+{
+    $n = [];
+    foreach ([false, true] as $rust) {
+        side($rust);
+        $n[(int)$rust] = calls_for(fn($k) => time_decode($s, $assoc, $k), $targetNs);
+    }
+    $t = [[], []];
+    for ($r = 0; $r < $rounds; $r++) {
+        foreach ([false, true] as $rust) {
+            side($rust);
+            $t[(int)$rust][] = time_decode($s, $assoc, $n[(int)$rust]);
+        }
+    }
+    side(false);
+    return [median($t[0]), median($t[1])];
+}
+
+/** [peak growth, retained growth] in bytes of one call. */
+function mem_one(string $s, bool $assoc, bool $rust): array
+{
+    side($rust);
+    gc_collect_cycles();
+    $m0 = memory_get_usage();
+    memory_reset_peak_usage();
+    $r = json_decode($s, $assoc);
+    $peak = memory_get_peak_usage() - $m0;
+    $kept = memory_get_usage() - $m0;
+    unset($r);
+    side(false);
+    return [$peak, $kept];
+}
+
+/**
+ * ns to free one decoded value (rustjson-built): batches of K values decoded into an array, the
+ * unset() of each batch timed (hrtime); small documents in many batches of 64, so the memory freed is
+ * as warm as in a decode loop.
+ */
+function free_ns(string $s, bool $assoc): float
+{
+    side(true);
+    if (strlen($s) < 1000) {
+        [$k, $batches] = [64, 300];
+    } else {
+        [$k, $batches] = [max(2, min(200, intdiv(4_000_000, strlen($s)))), 1];
+    }
+    $t = 0;
+    for ($b = 0; $b < $batches; $b++) {
+        $keep = [];
+        for ($i = 0; $i < $k; $i++) {
+            $keep[] = json_decode($s, $assoc);
+        }
+        $t0 = hrtime(true);
+        unset($keep);
+        $t += hrtime(true) - $t0;
+    }
+    side(false);
+    return $t / ($k * $batches);
+}
+
+function rss_kb(string $file, int $mode, bool $assoc): int
+{
+    // mode: -1 read only, 0 stock, 1 rustjson
+    $code = '$s = file_get_contents($argv[1]);'
+        . ($mode >= 0 ? ' $r = json_decode($s, (bool)$argv[2]);' : '')
+        . ' preg_match("/VmHWM:\\s+(\\d+)/", file_get_contents("/proc/self/status"), $m); echo $m[1];';
+    $so = '';
+    $maps = (string)file_get_contents('/proc/self/maps');
+    if (preg_match('~\s(/\S*rustjson[^/\s]*\.so)$~m', $maps, $m)) $so = $m[1];
+    $cmd = escapeshellarg(PHP_BINARY) . ' -n -d memory_limit=-1 -d extension=' . escapeshellarg($so)
+        . ' -d rustjson.decode=' . max(0, $mode) . ' -r ' . escapeshellarg($code) . ' ' . escapeshellarg($file) . ' ' . (int)$assoc;
+    return (int)shell_exec($cmd);
+}
+
+// ---- inputs
+$inputs = [];   // name => [string, assoc, file|null]
+$files = glob("$corpora/*.json") ?: [];
+if (!$files) echo "note: no corpora in $corpora\n";
+foreach ($files as $f) {
+    $b = basename($f, '.json');
+    $s = (string)file_get_contents($f);
+    $inputs["corpus:$b:arr"] = [$s, true, $f];
+    $inputs["corpus:$b:obj"] = [$s, false, $f];
+}
+$tiny = '{"id":12345,"name":"Ada Lovelace","ok":true,"t":[1,2.5]}';
+$inputs['tiny:doc-' . strlen($tiny) . 'B:arr'] = [$tiny, true, null];
+$inputs['tiny:doc-' . strlen($tiny) . 'B:obj'] = [$tiny, false, null];
+$inputs['str:16B'] = ['"0123456789abcdef"', true, null];
+if ($filter !== null && $filter !== '') {
+    $inputs = array_filter($inputs, fn($k) => preg_match("~$filter~", $k) === 1, ARRAY_FILTER_USE_KEY);
+}
+
+$t0 = microtime(true);
+$load0 = trim((string)@file_get_contents('/proc/loadavg'));
+$info = bench_machine_info();
+$mismatch = 0;
+$rows = [];
+foreach ($inputs as $name => [$s, $assoc, $file]) {
+    side(false);
+    $a = serialize(json_decode($s, $assoc)) . json_last_error();
+    side(true);
+    $b = serialize(json_decode($s, $assoc)) . json_last_error();
+    side(false);
+    if ($a !== $b) {
+        echo "MISMATCH $name: stock and rustjson decode differently\n";
+        $mismatch++;
+        continue;
+    }
+    unset($a, $b);
+    [$ts, $tr] = bench_pair($s, $assoc, $rounds, $targetNs);
+    $nv = calls_for(fn($k) => time_validate($s, $k), $targetNs);
+    $tv = [];
+    for ($r = 0; $r < $rounds; $r++) $tv[] = time_validate($s, $nv);
+    $tv = median($tv);
+    $tf = [];
+    for ($r = 0; $r < ($quick ? 1 : 3); $r++) $tf[] = free_ns($s, $assoc);
+    $tf = median($tf);
+    [$ps, $ks] = mem_one($s, $assoc, false);
+    [$pr, $kr] = mem_one($s, $assoc, true);
+    $rss = ['-', '-', '-'];
+    if ($doRss && $file !== null) {
+        $rss = [rss_kb($file, -1, $assoc), rss_kb($file, 0, $assoc), rss_kb($file, 1, $assoc)];
+    }
+    $row = compact('name', 'ts', 'tr', 'tv', 'tf', 'ps', 'ks', 'pr', 'kr', 'rss') + ['bytes' => strlen($s)];
+    $rows[] = $row;
+    printf("%-28s stock %12s ns  rustjson %12s ns  ratio %s  floor %s (%s)  peak %s/%s KB  retained %s/%s KB  RSS %s/%s MB\n",
+        $name, bench_fmt_ns($ts), bench_fmt_ns($tr), bench_fmt_ratio($tr / $ts), bench_fmt_ns($tv + $tf),
+        bench_fmt_ratio(($tv + $tf) / $ts), number_format($ps / 1024, 0), number_format($pr / 1024, 0),
+        number_format($ks / 1024, 0), number_format($kr / 1024, 0),
+        is_int($rss[1]) ? number_format($rss[1] / 1024, 1) : '-', is_int($rss[2]) ? number_format($rss[2] / 1024, 1) : '-');
+}
+
+// ---- invalid vs valid (assoc mode)
+$inv = [];
+foreach ($inputs as $name => [$s, $assoc, $file]) {
+    if ($file === null || !$assoc) continue;
+    $p = strrpos($s, ']');
+    $q = strrpos($s, '}');
+    $p = max($p === false ? -1 : $p, $q === false ? -1 : $q);
+    if ($p < 0) continue;
+    $bad = substr($s, 0, $p) . 'x' . substr($s, $p + 1);
+    side(false);
+    json_decode($bad, true);
+    $ea = json_last_error();
+    side(true);
+    json_decode($bad, true);
+    $eb = json_last_error();
+    side(false);
+    if ($ea !== $eb || $ea === 0) {
+        echo "MISMATCH $name (broken): error $ea vs $eb\n";
+        $mismatch++;
+        continue;
+    }
+    [$vs, $vr] = bench_pair($s, true, $rounds, $targetNs);
+    [$is, $ir] = bench_pair($bad, true, $rounds, $targetNs);
+    $inv[] = ['name' => $name, 'vs' => $vs, 'vr' => $vr, 'is' => $is, 'ir' => $ir, 'err' => $ea, 'at' => strlen($s) - $p];
+    printf("%-28s broken %d bytes from the end (E%d): stock %s / %s ns, rustjson %s / %s ns (invalid/valid %.2f)\n",
+        $name, strlen($s) - $p, $ea, bench_fmt_ns($is), bench_fmt_ns($vs), bench_fmt_ns($ir), bench_fmt_ns($vr), $ir / $vr);
+}
+$secs = (int)round(microtime(true) - $t0);
+
+// ---- report
+$kb = fn($b) => number_format($b / 1024, $b < 10240 ? 1 : 0);
+$mb = fn($k) => is_int($k) ? number_format($k / 1024, 1) : '-';
+$md = "## json_decode: stock ext/json vs rustjson\n\n";
+foreach (bench_info_lines($info) as $l) $md .= "$l\n";
+$md .= "- Method: `php -n`, one process, `rustjson.decode` 0/1 switched with ini_set(); per input $rounds interleaved rounds"
+    . " (stock, rustjson, ...), each ~" . ($targetNs / 1e6) . " ms (call count calibrated per side), median ns/call of process CPU time"
+    . " (getrusage user+sys); the time of a call includes freeing the previous result. Outputs checked identical (serialize, json_last_error) first.\n";
+$md .= "- floor = json_validate() of the same string (rustjson's stage-1 scan and grammar) + freeing the decoded value"
+    . " (batches of K rustjson-decoded values, unset() timed / K): the part of a call outside building the value. floor ratio = floor / stock: the best ratio reachable.\n";
+$md .= "- peak = memory_get_peak_usage() growth during one call after memory_reset_peak_usage(); retained = memory_get_usage()"
+    . " growth holding the result (PHP's allocator, KB). RSS = VmHWM of a fresh `php -n` reading the file and decoding it once"
+    . " (base: reading only), MB.\n";
+$load1 = trim((string)@file_get_contents('/proc/loadavg'));
+$md .= "- Bench runtime: {$secs} s; /proc/loadavg at start: `$load0`, at end: `$load1`\n\n";
+$md .= "ratio = rustjson / stock (below 1 = rustjson faster).\n\n";
+$md .= "| input | bytes | stock ns/call | rustjson ns/call | ratio | floor ns | floor ratio | peak KB stock | peak KB rustjson | peak ratio | retained KB stock | retained KB rustjson | RSS MB base | RSS MB stock | RSS MB rustjson |\n";
+$md .= "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+$g = [];
+foreach ($rows as $r) {
+    $ratio = $r['tr'] / $r['ts'];
+    $floor = $r['tv'] + $r['tf'];
+    $pk = $r['ps'] > 0 ? $r['pr'] / $r['ps'] : 0;
+    $md .= sprintf("| `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+        $r['name'], bench_fmt_int($r['bytes']), bench_fmt_ns($r['ts']), bench_fmt_ns($r['tr']), bench_fmt_ratio($ratio),
+        bench_fmt_ns($floor), bench_fmt_ratio($floor / $r['ts']), $kb($r['ps']), $kb($r['pr']), $pk ? sprintf('%.2f', $pk) : '-',
+        $kb($r['ks']), $kb($r['kr']), $mb($r['rss'][0]), $mb($r['rss'][1]), $mb($r['rss'][2]));
+    $grp = str_starts_with($r['name'], 'corpus:') ? 'corpora, ' . (str_ends_with($r['name'], ':arr') ? 'assoc' : 'object') : null;
+    if ($grp !== null) {
+        $g[$grp]['ratio'][] = $ratio;
+        $g[$grp]['floor'][] = $floor / $r['ts'];
+        $g[$grp]['peak'][] = $pk;
+        $g[$grp]['kept'][] = $r['ks'] > 0 ? $r['kr'] / $r['ks'] : 0;
+        if (is_int($r['rss'][1]) && $r['rss'][1] > 0) $g[$grp]['rss'][] = $r['rss'][2] / $r['rss'][1];
+    }
+}
+$md .= "\nGeomeans over the corpora (rustjson / stock):\n\n| group | time ratio | floor ratio | peak ratio | retained ratio | RSS ratio |\n|---|---:|---:|---:|---:|---:|\n";
+foreach ($g as $grp => $x) {
+    $md .= sprintf("| %s | %s | %s | %.3f | %.3f | %s |\n", $grp, bench_fmt_ratio(bench_geomean($x['ratio'])),
+        bench_fmt_ratio(bench_geomean($x['floor'])), bench_geomean($x['peak']), bench_geomean($x['kept']),
+        isset($x['rss']) ? sprintf('%.3f', bench_geomean($x['rss'])) : '-');
+}
+if ($inv) {
+    $md .= "\n### Invalid vs valid (assoc mode)\n\nThe corpus with its last closing bracket replaced by `x` (a syntax error at the end), timed like the rows above.\n\n";
+    $md .= "| input | broken at (bytes from end) | error | stock valid ns | stock invalid ns | stock invalid/valid | rustjson valid ns | rustjson invalid ns | rustjson invalid/valid | rustjson invalid / stock invalid |\n";
+    $md .= "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    $gi = [];
+    foreach ($inv as $r) {
+        $md .= sprintf("| `%s` | %d | %d | %s | %s | %.2f | %s | %s | %.2f | %s |\n", $r['name'], $r['at'], $r['err'],
+            bench_fmt_ns($r['vs']), bench_fmt_ns($r['is']), $r['is'] / $r['vs'], bench_fmt_ns($r['vr']), bench_fmt_ns($r['ir']),
+            $r['ir'] / $r['vr'], bench_fmt_ratio($r['ir'] / $r['is']));
+        $gi[0][] = $r['is'] / $r['vs'];
+        $gi[1][] = $r['ir'] / $r['vr'];
+        $gi[2][] = $r['ir'] / $r['is'];
+    }
+    $md .= sprintf("| geomean | | | | | %.2f | | | %.2f | %s |\n", bench_geomean($gi[0]), bench_geomean($gi[1]), bench_fmt_ratio(bench_geomean($gi[2])));
+}
+if ($mismatch) $md .= "\n**MISMATCH: $mismatch input(s) decode differently; not timed.**\n";
+echo "\n", $md;
+if ($mdPath !== 'none' && $mdPath !== '') {
+    bench_write($mdPath, $md);
+    echo "\nwritten: $mdPath\n";
+}
+exit($mismatch ? 1 : 0);
