@@ -398,7 +398,8 @@ fn fast<K: Kernels, B: Builder>(k: K, inp: &[u8], opts: Options, b: &mut B, buf:
 #[inline(never)]
 fn exact<B: Builder>(level: Level, inp: &[u8], opts: Options, b: &mut B) -> Result<B::Value, i32> {
     let ignore = opts.flags & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) != 0;
-    match validate::validate_at(level, inp, opts.depth, ignore) {
+    let bigint_keys = opts.flags & BIGINT_AS_STRING != 0;
+    match validate::validate_decode_at(level, inp, opts.depth, ignore, bigint_keys) {
         Ok(()) => match walk(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
             Walk::Done => Ok(b.finish()),
             Walk::NulKey { .. } => {
@@ -420,7 +421,9 @@ fn exact<B: Builder>(level: Level, inp: &[u8], opts: Options, b: &mut B) -> Resu
                     for i in (0..n).rev() {
                         doc.push(if kinds.get(i) { b'}' } else { b']' });
                     }
-                    if validate::validate_at(level, &doc, opts.depth, ignore).is_ok() {
+                    if validate::validate_decode_at(level, &doc, opts.depth, ignore, bigint_keys)
+                        .is_ok()
+                    {
                         return Err(error::INVALID_PROPERTY_NAME);
                     }
                 }
@@ -492,17 +495,28 @@ fn walk<B: Builder>(inp: &[u8], opts: Options, b: &mut B, kinds: &mut Bits<SLOW_
             }
         }};
     }
-    // A member's key (at `i`, after whitespace) and its colon.
+    // A member's key (at `i`, after whitespace) and its colon. Under
+    // JSON_BIGINT_AS_STRING an integer token too large for a zend_long is
+    // a string token for PHP's parser, so a key too (never an int key:
+    // it does not fit).
     macro_rules! key {
         () => {{
             if inp.get(i) != Some(&b'"') {
-                return Walk::Fail(error::SYNTAX);
+                let rest = inp.get(i..).unwrap_or_default();
+                match number::parse_prefix(rest, bigint) {
+                    Some((Number::BigIntString(digits), len)) if bigint => {
+                        b.key(digits);
+                        i += len;
+                    }
+                    _ => return Walk::Fail(error::SYNTAX),
+                }
+            } else {
+                let d = text!();
+                if !opts.assoc && d.starts_with_nul {
+                    pending = n;
+                }
+                b.key_from_text();
             }
-            let d = text!();
-            if !opts.assoc && d.starts_with_nul {
-                pending = n;
-            }
-            b.key_from_text();
             ws!();
             if inp.get(i) != Some(&b':') {
                 return Walk::Fail(error::SYNTAX);
