@@ -145,23 +145,38 @@ unsafe fn encode_lone_scalar(
             _ => return false,
         }
     }
+    // SAFETY: rv is the call's return slot.
+    unsafe { return_exact(rv, options, &[text.as_bytes()]) };
+    true
+}
+
+/// The end of a call that cannot fail: the error state as stock leaves it
+/// (`JSON_G(error_code)` = 0 unless THROW_ON_ERROR without PARTIAL), and
+/// the concatenated `parts` as the result, in one allocation of their
+/// exact size.
+///
+/// # Safety
+/// `rv` is the call's return slot.
+unsafe fn return_exact(rv: *mut sys::zval, options: i64, parts: &[&[u8]]) {
     if options & i64::from(opt::THROW_ON_ERROR) == 0
         || options & i64::from(opt::PARTIAL_OUTPUT_ON_ERROR) != 0
     {
         php::set_json_error(0);
     }
-    let bytes = text.as_bytes();
-    // SAFETY: a fresh string of exactly `bytes.len()` bytes (its length set
-    // by zend_string_alloc), filled and NUL-terminated, then handed to the
+    let len = parts.iter().map(|p| p.len()).sum();
+    // SAFETY: a fresh string of exactly `len` bytes (its length set by
+    // zend_string_alloc), filled and NUL-terminated, then handed to the
     // return slot.
     unsafe {
-        let s = sys::rustjson_string_alloc(bytes.len());
-        let dst = (*s).val.as_mut_ptr().cast::<u8>();
-        core::ptr::copy_nonoverlapping(bytes.as_ptr(), dst, bytes.len());
-        *dst.add(bytes.len()) = 0;
+        let s = sys::rustjson_string_alloc(len);
+        let mut dst = (*s).val.as_mut_ptr().cast::<u8>();
+        for p in parts {
+            core::ptr::copy_nonoverlapping(p.as_ptr(), dst, p.len());
+            dst = dst.add(p.len());
+        }
+        *dst = 0;
         sys::rustjson_return_str(rv, s);
     }
-    true
 }
 
 /// A string alone, without NUMERIC_CHECK: php_json_encode_zval goes
@@ -174,9 +189,21 @@ unsafe fn lone_string(value: *mut sys::zval, opts: u32) -> bool {
 }
 
 unsafe fn encode_lone_string(value: *mut sys::zval, opts: u32, options: i64, rv: *mut sys::zval) {
-    let mut buf = OutBuf::new();
     // SAFETY: a string zval points at a live zend_string.
     let s = unsafe { php::zval::zstr_bytes((*value).value.str_) };
+    // Short and clean: `"s"` in one allocation of its exact size (stock
+    // appends to a smart_str of 256 bytes and shrinks it).
+    if s.len() <= 64 {
+        let mode = rustjson_core::escape::EscapeMode::new(opts);
+        // SAFETY: the bytes of a zend_string, as Key::tail16 requires.
+        let key = unsafe { rustjson_core::escape::Key::tail16(s) };
+        if rustjson_core::escape::is_clean_le64(key, &mode) {
+            // SAFETY: rv is the call's return slot.
+            unsafe { return_exact(rv, options, &[b"\"", s, b"\""]) };
+            return;
+        }
+    }
+    let mut buf = OutBuf::new();
     let code = crate::encode::encode_lone_string(&mut buf, s, opts);
     // SAFETY: forwarded.
     unsafe { finish_call(buf, code, options, rv) }

@@ -274,6 +274,21 @@ pub fn write_short_string<S: Sink>(out: &mut S, s: Key<'_>, mode: &EscapeMode) -
     true
 }
 
+/// Whether a string of at most 64 bytes needs no escape under `mode` (its
+/// JSON text is then `"s"`); `false` for longer strings.
+#[inline(always)]
+pub fn is_clean_le64(s: Key<'_>, mode: &EscapeMode) -> bool {
+    let n = s.bytes.len();
+    if n < 16 {
+        return is_clean_short(s, mode);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if n <= 64 {
+        return x86::is_clean_16_to_64(s.bytes, mode.flags);
+    }
+    false
+}
+
 /// Whether `key` is under 16 bytes and needs no escape (see [`write_key`]).
 #[inline(always)]
 fn is_clean_short(key: Key<'_>, mode: &EscapeMode) -> bool {
