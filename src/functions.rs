@@ -14,6 +14,16 @@ static JSON_DECODE: Swap = Swap::new("json_decode");
 #[cfg(php83)]
 static JSON_VALIDATE: Swap = Swap::new("json_validate");
 
+/// Outputs shorter than this are written on the stack and allocated once,
+/// at their exact size. Stock's first block holds 231 bytes
+/// (SMART_STR_START_LEN); past that it grows to page-rounded sizes. Our
+/// cores reserve a little more than they write (room for vector stores),
+/// so a buffer that left the stack at 231 bytes could take a 4 KiB block
+/// where stock's output (e.g. one that fails there) still fits its first
+/// 256-byte one: starting with twice that on the stack, the heap is only
+/// touched where stock's buffer is page-sized too.
+const SMALL_OUTPUT: usize = 512;
+
 /// Default `$depth` (PHP_JSON_PARSER_DEFAULT_DEPTH).
 const DEFAULT_DEPTH: i64 = 512;
 
@@ -91,7 +101,14 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
         }
         // The walk's state lives out here, so that after a panic what it
         // holds (references, recursion marks, the output) is given back.
-        let mut enc = Encoder::new(opts, depth as i32);
+        // A small output stays in this frame's storage until the end (see
+        // OutBuf::on_stack); declared before the encoder, which outlives
+        // neither it nor this frame.
+        let mut small = [core::mem::MaybeUninit::<u8>::uninit(); SMALL_OUTPUT];
+        // SAFETY: `small` is SMALL_OUTPUT writable bytes that stay in place
+        // until the call returns, after the buffer is handed over or freed.
+        let buf = OutBuf::on_stack(small.as_mut_ptr().cast(), SMALL_OUTPUT);
+        let mut enc = Encoder::new(buf, opts, depth as i32);
         if catch_unwind(AssertUnwindSafe(|| {
             #[cfg(feature = "floor-probe")]
             if opts & crate::probe::PROBE != 0 {
@@ -203,7 +220,10 @@ unsafe fn encode_lone_string(value: *mut sys::zval, opts: u32, options: i64, rv:
             return;
         }
     }
-    let mut buf = OutBuf::new();
+    let mut small = [core::mem::MaybeUninit::<u8>::uninit(); SMALL_OUTPUT];
+    // SAFETY: `small` stays in place until this function returns, after
+    // the buffer is handed over or freed.
+    let mut buf = unsafe { OutBuf::on_stack(small.as_mut_ptr().cast(), SMALL_OUTPUT) };
     let code = crate::encode::encode_lone_string(&mut buf, s, opts);
     // SAFETY: forwarded.
     unsafe { finish_call(buf, code, options, rv) }

@@ -93,9 +93,9 @@ enum Out {
 }
 
 impl Encoder {
-    pub fn new(options: u32, max_depth: i32) -> Self {
+    pub fn new(buf: OutBuf, options: u32, max_depth: i32) -> Self {
         Encoder {
-            buf: OutBuf::new(),
+            buf,
             options,
             depth: 0,
             max_depth,
@@ -216,18 +216,18 @@ mod tests {
 
     #[test]
     fn depth_check_stops_unless_partial() {
-        let mut e = Encoder::new(0, 512);
+        let mut e = Encoder::new(OutBuf::new(), 0, 512);
         assert!(e.check_depth(false).is_ok());
         assert!(e.check_depth(true).is_err());
         assert_eq!(e.error_code, error::DEPTH);
-        let mut e = Encoder::new(opt::PARTIAL_OUTPUT_ON_ERROR, 512);
+        let mut e = Encoder::new(OutBuf::new(), opt::PARTIAL_OUTPUT_ON_ERROR, 512);
         assert!(e.check_depth(true).is_ok());
         assert_eq!(e.error_code, error::DEPTH);
     }
 
     #[test]
     fn fail_sets_the_code_once_and_keeps_exception_paths_codeless() {
-        let mut e = Encoder::new(0, 512);
+        let mut e = Encoder::new(OutBuf::new(), 0, 512);
         assert!(e.fail(error::RECURSION, Out::Nothing).is_err());
         assert_eq!(e.error_code, error::RECURSION);
         assert!(e.fail(error::NONE, Out::Nothing).is_err());
@@ -238,19 +238,19 @@ mod tests {
 
     #[test]
     fn aborts_only_outside_partial_mode() {
-        let e = Encoder::new(0, 512);
+        let e = Encoder::new(OutBuf::new(), 0, 512);
         assert!(e.aborts(Err(Fail)));
         assert!(!e.aborts(Ok(())));
-        let e = Encoder::new(opt::PARTIAL_OUTPUT_ON_ERROR, 512);
+        let e = Encoder::new(OutBuf::new(), opt::PARTIAL_OUTPUT_ON_ERROR, 512);
         assert!(!e.aborts(Err(Fail)));
     }
 
     #[test]
     fn fast_depth_and_empty_array() {
-        let e = Encoder::new(opt::FORCE_OBJECT, 1000);
+        let e = Encoder::new(OutBuf::new(), opt::FORCE_OBJECT, 1000);
         assert_eq!(e.fast_depth, STACK_CHECK_DEPTH);
         assert_eq!(&e.empty_array, b"{}");
-        let e = Encoder::new(0, -5);
+        let e = Encoder::new(OutBuf::new(), 0, -5);
         assert_eq!(e.fast_depth, 0);
         assert_eq!(&e.empty_array, b"[]");
     }

@@ -14,6 +14,13 @@
 //! its next check, and until then writes land in a scratch area outside
 //! PHP's heap that is thrown away.
 //!
+//! Small outputs: a buffer may start in caller-provided stack storage
+//! ([`OutBuf::on_stack`]). Nothing is allocated while the output fits
+//! there; the first growth past it moves the bytes into a smart_str sized
+//! as stock's would be for that length, and an output that never leaves
+//! the stack becomes a zend_string of its exact size at the end (stock
+//! trims its 256-byte start to size: the same text, never a larger block).
+//!
 //! No `Drop`: an allocation may longjmp out (memory_limit on older PHP) and
 //! user code may run while a buffer is live, so the owner frees it
 //! explicitly ([`OutBuf::free`]) or hands it to PHP
@@ -51,6 +58,27 @@ impl OutBuf {
         }
     }
 
+    /// An empty buffer that writes into `stack` (`cap` bytes) until it
+    /// needs more.
+    ///
+    /// # Safety
+    /// `stack` is valid for writes of `cap` bytes, does not move and
+    /// outlives the buffer and every buffer [`OutBuf::take`]n from it.
+    #[inline]
+    pub unsafe fn on_stack(stack: *mut u8, cap: usize) -> Self {
+        let mut b = OutBuf::new();
+        b.base = stack;
+        b.pos = stack;
+        b.end = stack.wrapping_add(cap);
+        b
+    }
+
+    /// Are the bytes in the stack storage (written, no string yet)?
+    #[inline(always)]
+    fn on_stack_data(&self) -> bool {
+        self.ss.s.is_null() && !self.oom() && self.len() > 0
+    }
+
     /// Did an allocation fail (PHP will raise "Allowed memory size ... exhausted")?
     #[inline(always)]
     pub fn oom(&self) -> bool {
@@ -69,6 +97,9 @@ impl OutBuf {
             return;
         }
         let len = self.len();
+        if self.on_stack_data() {
+            return self.grow_off_stack(len, additional);
+        }
         // SAFETY: smart_str_alloc reads ZSTR_LEN(s) as the used length (and
         // copies that much when it moves); a null `s` starts a fresh string.
         let ok = unsafe {
@@ -84,6 +115,28 @@ impl OutBuf {
             self.end = self.base.wrapping_add(self.ss.a);
         } else {
             self.set_scratch(additional.max(64) + 1);
+        }
+    }
+
+    /// The first growth of a buffer whose `len` bytes are on the stack: a
+    /// fresh smart_str with room for `len + additional` (as stock's string
+    /// would have after appending the same bytes), the bytes copied in.
+    #[cold]
+    #[inline(never)]
+    fn grow_off_stack(&mut self, len: usize, additional: usize) {
+        // SAFETY: a fresh string (s is null) of capacity >= len + additional;
+        // the stack bytes [base, base + len) are initialized and do not
+        // overlap the new string.
+        unsafe {
+            if sys::rustjson_smart_str_try_grow(&mut self.ss, len + additional) {
+                let dst = (*self.ss.s).val.as_mut_ptr().cast::<u8>();
+                core::ptr::copy_nonoverlapping(self.base, dst, len);
+                self.base = dst;
+                self.pos = dst.wrapping_add(len);
+                self.end = dst.wrapping_add(self.ss.a);
+            } else {
+                self.set_scratch(additional.max(64) + 1);
+            }
         }
     }
 
@@ -114,6 +167,19 @@ impl OutBuf {
     /// Finish: NUL-terminate, trim to size (as smart_str_extract) and return
     /// the string; an empty buffer gives PHP's interned empty string.
     pub fn into_zend_string(mut self) -> *mut sys::zend_string {
+        if self.on_stack_data() {
+            let len = self.len();
+            // SAFETY: a fresh string of exactly `len` bytes (zend_string_alloc
+            // sets the length), the initialized stack bytes copied in, then
+            // the NUL.
+            unsafe {
+                let s = sys::rustjson_string_alloc(len);
+                let dst = (*s).val.as_mut_ptr().cast::<u8>();
+                core::ptr::copy_nonoverlapping(self.base, dst, len);
+                *dst.add(len) = 0;
+                return s;
+            }
+        }
         self.free_scratch();
         if !self.ss.s.is_null() {
             // SAFETY: s is a live string of capacity a >= len.
