@@ -1,19 +1,31 @@
 //! json_decode() on the PHP side: [`ZvBuilder`], the core parser's
-//! [`Builder`] over zvals, building what ext/json's json_parser.y builds
-//! with the same Zend calls (all in the C shim):
+//! [`Builder`] over zvals, building what ext/json's json_parser.y builds,
+//! with the same tables and objects in the end and fewer calls:
 //!
-//! - a non-empty array: `array_init` when its first element is complete,
-//!   then `zend_hash_next_index_insert` per element; `[]` is the immutable
-//!   empty array (ZVAL_EMPTY_ARRAY);
-//! - an object in assoc mode: the same, members through
-//!   `zend_symtable_update` (numeric keys become int keys; a duplicate key
-//!   keeps its position and takes the last value); `{}` is the empty array;
+//! - a non-empty array: the packed table is made when its first element is
+//!   complete (`array_init` + `zend_hash_real_init_packed`, as stock's first
+//!   `zend_hash_next_index_insert`), the values are written into its slots
+//!   here, and Zend grows it when full (`zend_hash_next_index_insert`), so
+//!   its sizes are stock's; `[]` is the immutable empty array;
+//! - an object in assoc mode: its members wait on the value stack and the
+//!   table is made at `}` in one shim call, sized once as stock's growth
+//!   ends (all string keys) or grown member by member as stock grows it
+//!   (an int key: whether it is packed depends on the growth); members go
+//!   in through `zend_symtable_update` (numeric keys become int keys; a
+//!   duplicate key keeps its position and takes the last value; a table
+//!   left larger than stock's by duplicates is moved into one of stock's
+//!   size). Past [`ASSOC_BULK_MAX`] members the table is made then and
+//!   takes the rest one by one (the stack stays small); `{}` is `[]`;
 //! - an object: `object_init` (stdClass) when its first member is
 //!   complete (or at `}` for `{}`), members through `zend_std_write_property`;
 //! - strings: `""` is the interned empty string, others fresh strings;
-//!   decoded strings are written straight into their zend_string.
+//!   decoded strings are written straight into their zend_string;
+//! - keys: a repeated key (up to [`KEY_MAX`] bytes) is one zend_string
+//!   shared through a per-call cache, a reference per use (Zend computes
+//!   its hash once); the result's keys may therefore take less memory than
+//!   stock's, never more.
 //!
-//! Containers are created when stock creates them (after the first member's
+//! Objects are created when stock creates them (after the first member's
 //! value), so objects get the same handles as stock's on success, also when
 //! the parser builds twice (see `before_object`).
 //!
@@ -36,12 +48,33 @@ const ARRAY: u8 = 0;
 const ASSOC: u8 = 1;
 const OBJECT: u8 = 2;
 
+/// An assoc object keeps at most this many members on the value stack;
+/// past it, its table is made (grown as stock grows it) and filled member
+/// by member, so the stack stays small and the peak memory stock's.
+const ASSOC_BULK_MAX: usize = 64;
+
+/// Slots of the key cache (a power of two).
+const KEY_SLOTS: usize = 256;
+/// Keys longer than this are not cached.
+const KEY_MAX: usize = 32;
+/// The cache is made after this many keys (small documents never pay
+/// for it).
+const KEY_CACHE_AFTER: u32 = 16;
+
 /// One open container: its zval (UNDEF until its first member is
 /// complete), the key of the member whose value comes next.
 #[repr(C)]
 struct Frame {
     zv: sys::zval,
     key: *mut sys::zend_string,
+    /// Arrays: the packed table's slots (`cap` of them, `n` written; the
+    /// table's counts are brought up to date before PHP sees it).
+    data: *mut sys::zval,
+    n: u32,
+    cap: u32,
+    /// Assoc objects: where its members start on the value stack (while
+    /// `zv` is UNDEF; once made, the table takes them one by one).
+    start: usize,
     kind: u8,
 }
 
@@ -58,6 +91,14 @@ pub struct ZvBuilder {
     frames: *mut Frame,
     depth: usize,
     cap: usize,
+    /// The value stack (emalloc'd): the finished values of the open arrays
+    /// (and assoc objects), in document order, each container's from its
+    /// frame's `start`; `keys` (same capacity) holds an assoc member's key
+    /// at its value's index. A container is built from them at its close.
+    vals: *mut sys::zval,
+    keys: *mut *mut sys::zend_string,
+    nv: usize,
+    capv: usize,
     /// The handles of the objects created so far, in creation order
     /// (emalloc'd), so that a discard leaves the object store's free list
     /// as if they had never been created.
@@ -69,6 +110,12 @@ pub struct ZvBuilder {
     root: sys::zval,
     assoc: bool,
     text: ZText,
+    /// Repeated keys shared: a direct-mapped cache (emalloc'd, KEY_SLOTS
+    /// entries, null = empty) of key strings it holds one reference to, so
+    /// a repeated key is one zend_string (hashed once by Zend) with a
+    /// reference per use. Released when the document is done.
+    kcache: *mut *mut sys::zend_string,
+    nkeys: u32,
 }
 
 const _: () = assert!(!core::mem::needs_drop::<ZvBuilder>());
@@ -236,6 +283,10 @@ impl ZvBuilder {
             frames: ptr::null_mut(),
             depth: 0,
             cap: 0,
+            vals: ptr::null_mut(),
+            keys: ptr::null_mut(),
+            nv: 0,
+            capv: 0,
             handles: ptr::null_mut(),
             n_handles: 0,
             cap_handles: 0,
@@ -243,6 +294,8 @@ impl ZvBuilder {
             root: undef(),
             assoc,
             text: ZText::new(),
+            kcache: ptr::null_mut(),
+            nkeys: 0,
         }
     }
 
@@ -256,6 +309,10 @@ impl ZvBuilder {
             self.frames.add(self.depth).write(Frame {
                 zv: undef(),
                 key: ptr::null_mut(),
+                data: ptr::null_mut(),
+                n: 0,
+                cap: 0,
+                start: self.nv,
                 kind,
             })
         };
@@ -266,6 +323,54 @@ impl ZvBuilder {
     fn grow(&mut self) {
         // SAFETY: `frames` is null or our block of `cap` frames.
         (self.frames, self.cap) = unsafe { grow_block(self.frames, self.cap, 16) };
+    }
+
+    /// An array frame's table is full (or not made yet): make it (as
+    /// stock's first insertion does) or grow it (stock's growth), with `v`
+    /// appended.
+    ///
+    /// # Safety
+    /// `f` is a live array frame; `v` is a value we own.
+    #[cold]
+    unsafe fn array_grow(f: &mut Frame, mut v: sys::zval) {
+        // SAFETY: as the caller promised; the shim takes `v`.
+        unsafe {
+            if is_undef(&f.zv) {
+                f.data = sys::rustjson_packed_init(&mut f.zv, &mut f.cap);
+                f.data.write(v);
+                f.n = 1;
+            } else {
+                Self::array_sync(f);
+                f.data = sys::rustjson_packed_append(&mut f.zv, &mut v, &mut f.cap);
+                f.n += 1;
+            }
+        }
+    }
+
+    /// Bring an array frame's table counts up to its `n` written slots
+    /// (ZEND_HASH_FILL_FINISH's bookkeeping).
+    ///
+    /// # Safety
+    /// `f` is an array frame whose table was made.
+    #[inline(always)]
+    unsafe fn array_sync(f: &Frame) {
+        // SAFETY: `zv` holds our packed table.
+        unsafe {
+            let ht = f.zv.value.arr;
+            (*ht).nNumUsed = f.n;
+            (*ht).nNumOfElements = f.n;
+            (*ht).nNextFreeElement = i64::from(f.n);
+        }
+    }
+
+    #[cold]
+    fn grow_vals(&mut self) {
+        // SAFETY: `vals` and `keys` are null or our blocks of `capv` slots.
+        unsafe {
+            let cap = self.capv;
+            (self.vals, self.capv) = grow_block(self.vals, cap, 64);
+            (self.keys, _) = grow_block(self.keys, cap, 64);
+        }
     }
 
     /// Pop the innermost frame (there is one).
@@ -291,21 +396,39 @@ impl ZvBuilder {
             let first = is_undef(&f.zv);
             match f.kind {
                 ARRAY => {
-                    if first {
-                        sys::rustjson_zv_array_init(&mut f.zv);
+                    if f.n < f.cap {
+                        f.data.add(f.n as usize).write(v);
+                        f.n += 1;
+                    } else {
+                        Self::array_grow(f, v);
                     }
-                    sys::rustjson_array_append(&mut f.zv, &mut v);
                 }
                 ASSOC => {
-                    if first {
-                        sys::rustjson_zv_array_init(&mut f.zv);
-                    }
                     let key = core::mem::replace(&mut f.key, ptr::null_mut());
                     let key = if key.is_null() {
                         sys::rustjson_string_init(ptr::null(), 0)
                     } else {
                         key
                     };
+                    if first {
+                        let n = self.nv - f.start;
+                        if n < ASSOC_BULK_MAX {
+                            if self.nv == self.capv {
+                                self.grow_vals();
+                            }
+                            self.keys.add(self.nv).write(key);
+                            self.vals.add(self.nv).write(v);
+                            self.nv += 1;
+                            return;
+                        }
+                        sys::rustjson_fill_assoc(
+                            &mut f.zv,
+                            self.keys.add(f.start),
+                            self.vals.add(f.start),
+                            n as u32,
+                        );
+                        self.nv = f.start;
+                    }
                     sys::rustjson_array_symtable_update(&mut f.zv, key, &mut v);
                     sys::rustjson_string_release(key);
                 }
@@ -367,7 +490,34 @@ impl ZvBuilder {
             // SAFETY: a pending key we own (never expected at a close).
             unsafe { sys::rustjson_string_release(f.key) };
         }
-        if is_undef(&f.zv) {
+        if f.kind == ARRAY {
+            if is_undef(&f.zv) {
+                // SAFETY: an UNDEF slot of ours.
+                unsafe { sys::rustjson_zv_empty_array(&mut f.zv) };
+            } else {
+                // SAFETY: the frame's packed table, `n` slots written.
+                unsafe { Self::array_sync(&f) };
+            }
+        } else if f.kind == ASSOC {
+            if is_undef(&f.zv) {
+                let n = self.nv - f.start;
+                // SAFETY: slots `start..nv` hold the members' keys and
+                // values, which the shim takes.
+                unsafe {
+                    if n == 0 {
+                        sys::rustjson_zv_empty_array(&mut f.zv);
+                    } else {
+                        sys::rustjson_fill_assoc(
+                            &mut f.zv,
+                            self.keys.add(f.start),
+                            self.vals.add(f.start),
+                            n as u32,
+                        );
+                    }
+                }
+                self.nv = f.start;
+            }
+        } else if is_undef(&f.zv) {
             // SAFETY: f.zv is an UNDEF slot of ours.
             unsafe {
                 if f.kind == OBJECT {
@@ -383,10 +533,16 @@ impl ZvBuilder {
     }
 
     fn free_frames(&mut self) {
-        // SAFETY: `frames` is null or our block.
-        unsafe { free_block(&mut self.frames) };
+        // SAFETY: `frames`, `vals` and `keys` are null or our blocks.
+        unsafe {
+            free_block(&mut self.frames);
+            free_block(&mut self.vals);
+            free_block(&mut self.keys);
+        }
         self.cap = 0;
         self.depth = 0;
+        self.nv = 0;
+        self.capv = 0;
     }
 
     /// Record a created object's handle.
@@ -496,8 +652,17 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline]
     fn key(&mut self, bytes: &[u8]) {
-        // SAFETY: the bytes are copied into a fresh (or the interned empty) string.
-        let k = unsafe { sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len()) };
+        let k = if !self.kcache.is_null() && !bytes.is_empty() && bytes.len() <= KEY_MAX {
+            self.cached_key(bytes)
+        } else {
+            self.nkeys += 1;
+            if self.nkeys == KEY_CACHE_AFTER {
+                self.make_key_cache();
+            }
+            // SAFETY: the bytes are copied into a fresh (or the interned
+            // empty) string.
+            unsafe { sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len()) }
+        };
         self.set_key(k);
     }
     #[inline]
@@ -540,22 +705,119 @@ unsafe impl Builder for ZvBuilder {
     }
 }
 
+/// The key cache's slot for 1..=KEY_MAX bytes.
+#[inline(always)]
+fn key_slot(b: &[u8]) -> usize {
+    let n = b.len();
+    let word = |i: usize| -> u64 {
+        let mut w = [0u8; 8];
+        if let Some(src) = b.get(i..i + 8) {
+            w.copy_from_slice(src);
+        }
+        u64::from_le_bytes(w)
+    };
+    let half = |i: usize| -> u64 {
+        let mut w = [0u8; 4];
+        if let Some(src) = b.get(i..i + 4) {
+            w.copy_from_slice(src);
+        }
+        u64::from(u32::from_le_bytes(w))
+    };
+    let (a, z) = if n >= 8 {
+        (word(0), word(n - 8))
+    } else if n >= 4 {
+        (half(0), half(n - 4))
+    } else {
+        let at = |i: usize| u64::from(b.get(i).copied().unwrap_or(0));
+        (at(0) | at(n / 2) << 8 | at(n - 1) << 16, 0)
+    };
+    let h = (a ^ z.rotate_left(23) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 56) as usize & (KEY_SLOTS - 1)
+}
+
 impl ZvBuilder {
+    #[cold]
+    fn make_key_cache(&mut self) {
+        let size = KEY_SLOTS * core::mem::size_of::<*mut sys::zend_string>();
+        // SAFETY: a fresh block, every slot set to empty.
+        unsafe {
+            let p = sys::rustjson_emalloc(size).cast::<*mut sys::zend_string>();
+            core::ptr::write_bytes(p, 0, KEY_SLOTS);
+            self.kcache = p;
+        }
+    }
+
+    /// A key of 1..=KEY_MAX bytes through the cache: the cached string
+    /// with a reference added, or a fresh one that replaces the slot's.
+    #[inline]
+    fn cached_key(&mut self, bytes: &[u8]) -> *mut sys::zend_string {
+        let slot = key_slot(bytes);
+        // SAFETY: the cache has KEY_SLOTS slots, each null or a string it
+        // holds a reference to (our own, not interned: refcounted).
+        unsafe {
+            let e = self.kcache.add(slot);
+            let s = *e;
+            if !s.is_null() && (*s).len == bytes.len() {
+                let have = core::slice::from_raw_parts((*s).val.as_ptr().cast::<u8>(), bytes.len());
+                if have == bytes {
+                    (*s).gc.refcount += 1;
+                    return s;
+                }
+            }
+            let k = sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len());
+            if !s.is_null() {
+                sys::rustjson_string_release(s);
+            }
+            (*k).gc.refcount += 1;
+            *e = k;
+            k
+        }
+    }
+
+    /// Drop the cache's references and the cache.
+    fn free_key_cache(&mut self) {
+        self.nkeys = 0;
+        if self.kcache.is_null() {
+            return;
+        }
+        // SAFETY: each non-null slot holds a reference of ours.
+        unsafe {
+            for i in 0..KEY_SLOTS {
+                let s = *self.kcache.add(i);
+                if !s.is_null() {
+                    sys::rustjson_string_release(s);
+                }
+            }
+            free_block(&mut self.kcache);
+        }
+    }
+
     /// Release the open containers, pending keys, the text and the frames.
     fn discard_open(&mut self) {
         while self.depth > 0 {
             let mut f = self.pop_frame();
-            // SAFETY: the frame's zval and key are ours.
+            // SAFETY: the frame's zval and key are ours, and so are the
+            // values (and assoc keys) on the stack from its start.
             unsafe {
                 if !f.key.is_null() {
                     sys::rustjson_string_release(f.key);
                 }
                 if !is_undef(&f.zv) {
+                    if f.kind == ARRAY {
+                        Self::array_sync(&f);
+                    }
                     crate::php::zval::ptr_dtor_nogc(&mut f.zv);
+                } else if f.kind == ASSOC {
+                    for i in f.start..self.nv {
+                        crate::php::zval::ptr_dtor_nogc(&mut *self.vals.add(i));
+                        sys::rustjson_string_release(*self.keys.add(i));
+                    }
+                    self.nv = f.start;
                 }
             }
         }
         self.free_frames();
         self.text.release();
+        self.free_key_cache();
     }
 }

@@ -280,3 +280,83 @@ bool rustjson_objects_requeue(const uint32_t *handles, size_t k)
 	store->free_list_head = h;
 	return true;
 }
+
+/* ---- json_decode(): containers filled once, at their close ---- */
+
+/* The table size a hash reaches growing from HT_MIN_SIZE by doubling to
+ * hold n elements (zend_hash_check_size() for the sizes we meet). */
+static uint32_t rustjson_grown_size(uint32_t n)
+{
+	uint32_t size = HT_MIN_SIZE;
+	while (size < n) {
+		size += size;
+	}
+	return size;
+}
+
+/* A mixed table that holds fewer elements than it was sized for (duplicate
+ * keys) is moved into a table of the size stock's growth ends with. */
+static HashTable *rustjson_fit_mixed(HashTable *ht)
+{
+	HashTable *fit;
+	zend_string *key;
+	zval *v;
+	if (rustjson_grown_size(ht->nNumOfElements) >= ht->nTableSize) {
+		return ht;
+	}
+	fit = zend_new_array(ht->nNumOfElements);
+	zend_hash_real_init_mixed(fit);
+	ZEND_HASH_MAP_FOREACH_STR_KEY_VAL(ht, key, v) {
+		zend_hash_add_new(fit, key, v);
+		ZVAL_NULL(v);
+	} ZEND_HASH_FOREACH_END();
+	zend_array_destroy(ht);
+	return fit;
+}
+
+zval *rustjson_packed_init(zval *zv, uint32_t *cap)
+{
+	array_init(zv);
+	zend_hash_real_init_packed(Z_ARRVAL_P(zv));
+	*cap = Z_ARRVAL_P(zv)->nTableSize;
+	return Z_ARRVAL_P(zv)->arPacked;
+}
+
+zval *rustjson_packed_append(zval *arr, zval *v, uint32_t *cap)
+{
+	zend_hash_next_index_insert(Z_ARRVAL_P(arr), v);
+	*cap = Z_ARRVAL_P(arr)->nTableSize;
+	return Z_ARRVAL_P(arr)->arPacked;
+}
+
+void rustjson_fill_assoc(zval *out, zend_string **keys, zval *vals, uint32_t n)
+{
+	HashTable *ht;
+	zend_ulong idx;
+	uint32_t i;
+	for (i = 0; i < n; i++) {
+		if (ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]), idx)) {
+			break;
+		}
+	}
+	if (i < n) {
+		/* An int key: whether the table is packed or a hash depends on its
+		 * size as it grows, so grow it as stock does, member by member. */
+		ht = zend_new_array(0);
+		for (i = 0; i < n; i++) {
+			zend_symtable_update(ht, keys[i], &vals[i]);
+			zend_string_release_ex(keys[i], 0);
+		}
+	} else {
+		ht = zend_new_array(n);
+		zend_hash_real_init_mixed(ht);
+		for (i = 0; i < n; i++) {
+			zend_hash_update(ht, keys[i], &vals[i]);
+			zend_string_release_ex(keys[i], 0);
+		}
+		if (ht->nNumOfElements < n) {
+			ht = rustjson_fit_mixed(ht);
+		}
+	}
+	ZVAL_ARR(out, ht);
+}

@@ -140,4 +140,20 @@ void rustjson_return_null(zval *rv);
  * the free list does not start with them. */
 bool rustjson_objects_requeue(const uint32_t *handles, size_t k);
 
+/* Arrays: the builder writes the values into the packed table's slots
+ * itself (and its counts, as ZEND_HASH_FILL_FINISH does); the table is made
+ * and grown by Zend, as stock's zend_hash_next_index_insert() does. */
+/* array_init + zend_hash_real_init_packed: the slots; *cap = nTableSize. */
+zval *rustjson_packed_init(zval *zv, uint32_t *cap);
+/* zend_hash_next_index_insert (takes v; the counts are current): the
+ * slots, maybe moved; *cap = nTableSize. */
+zval *rustjson_packed_append(zval *arr, zval *v, uint32_t *cap);
+/* An assoc object built at its close from n >= 1 members (keys and values
+ * in document order) as zend_symtable_update() stores them (a duplicate
+ * keeps its position and takes the last value), sized once as stock's
+ * growth ends when all keys are strings (HT_MIN_SIZE doubled until the
+ * members fit), else grown member by member as stock grows it. Takes the
+ * values, releases the keys. */
+void rustjson_fill_assoc(zval *out, zend_string **keys, zval *vals, uint32_t n);
+
 #endif
