@@ -17,7 +17,16 @@
 //!   size). Past [`ASSOC_BULK_MAX`] members the table is made then and
 //!   takes the rest one by one (the stack stays small); `{}` is `[]`;
 //! - an object: `object_init` (stdClass) when its first member is
-//!   complete (or at `}` for `{}`), members through `zend_std_write_property`;
+//!   complete (or at `}` for `{}`), so handles are stock's; its members
+//!   wait on the value stack and its properties table is made at `}` in one
+//!   shim call (`rustjson_fill_object`, sized once as above), what
+//!   `zend_std_write_property` member by member would leave. A duplicate
+//!   name replacing an array or object is the exception: stock frees that
+//!   value at the duplicate, and objects created after it may reuse its
+//!   handle, so the builder asks the parser to replay the document
+//!   ([`Builder::rebuild`]) and builds it again with stock's calls, member
+//!   by member (the replaced values are kept alive until then, so every
+//!   handle is freed at the discard and requeued for the replay);
 //! - strings: `""` is the interned empty string, others fresh strings;
 //!   decoded strings are written straight into their zend_string;
 //! - keys: a repeated key (up to [`KEY_MAX`] bytes) is one zend_string
@@ -33,8 +42,11 @@
 //! creates the objects before the error point and frees them; the parser
 //! may find the error without building (it validates first), so objects
 //! created later in the same request can get other handles
-//! (spl_object_id(), var_dump's `#n`) than under stock. Values, errors and
-//! memory are the same.
+//! (spl_object_id(), var_dump's `#n`) than under stock. This includes an
+//! object with a duplicate name replacing an object or array, in a document
+//! that then fails: stock frees the replaced value at the duplicate, the
+//! builder at the close it never reaches. Values and errors are the same,
+//! memory no more than stock's.
 //!
 //! Nothing here has drop glue: PHP's memory limit may longjmp out of any
 //! Zend allocation, and what was built is then reclaimed with the request's
@@ -116,6 +128,15 @@ pub struct ZvBuilder {
     /// reference per use. Released when the document is done.
     kcache: *mut *mut sys::zend_string,
     nkeys: u32,
+    /// Values kept alive until the discard that follows a rebuild request
+    /// (see `fill_object`), emalloc'd.
+    grave: *mut sys::zval,
+    n_grave: usize,
+    cap_grave: usize,
+    /// The document must be built again, in stock's order.
+    rebuild_wanted: bool,
+    /// Building in stock's order: object members one by one.
+    stockwise: bool,
 }
 
 const _: () = assert!(!core::mem::needs_drop::<ZvBuilder>());
@@ -126,6 +147,45 @@ const _: () = assert!(!core::mem::needs_drop::<sys::zval>());
 #[inline(always)]
 fn undef() -> sys::zval {
     sys::zval::default()
+}
+
+/// A zval of a string we hand our reference to (ZVAL_STR; built here, not
+/// through an out-pointer, so the copy that follows is no store-forwarding
+/// stall). Ours are fresh strings except the interned `""`.
+///
+/// # Safety
+/// `s` is a live string: the interned empty one, or one we own.
+#[inline(always)]
+unsafe fn str_zv(s: *mut sys::zend_string) -> sys::zval {
+    let mut zv = undef();
+    zv.value.str_ = s;
+    // SAFETY: `s` is live.
+    let interned = unsafe { (*s).gc.u.type_info & sys::IS_STR_INTERNED != 0 };
+    zv.u1.type_info = if interned {
+        sys::IS_INTERNED_STRING_EX
+    } else {
+        sys::IS_STRING_EX
+    };
+    zv
+}
+
+/// A zval of a table we hand our reference to (ZVAL_ARR).
+#[inline(always)]
+fn arr_zv(ht: *mut sys::zend_array) -> sys::zval {
+    let mut zv = undef();
+    zv.value.arr = ht;
+    zv.u1.type_info = sys::IS_ARRAY_EX;
+    zv
+}
+
+/// ZVAL_EMPTY_ARRAY: the immutable empty array, not counted.
+#[inline(always)]
+fn empty_array() -> sys::zval {
+    let mut zv = undef();
+    // SAFETY: returns the address of zend_empty_array.
+    zv.value.arr = unsafe { sys::rustjson_empty_array() };
+    zv.u1.type_info = sys::IS_ARRAY;
+    zv
 }
 
 #[inline(always)]
@@ -296,6 +356,11 @@ impl ZvBuilder {
             text: ZText::new(),
             kcache: ptr::null_mut(),
             nkeys: 0,
+            grave: ptr::null_mut(),
+            n_grave: 0,
+            cap_grave: 0,
+            rebuild_wanted: false,
+            stockwise: false,
         }
     }
 
@@ -347,6 +412,60 @@ impl ZvBuilder {
         }
     }
 
+    /// Fill an object frame's (made) object with its members waiting on
+    /// the value stack (`start..nv`), in one shim call; the stack is then
+    /// back at `start`. If a duplicate name would replace an array or an
+    /// object (whose early release stock does at that member: it may free
+    /// handles that later objects reuse), the shim stops there: the members
+    /// left are kept alive (the graveyard) and the document is built again
+    /// in stock's order ([`Builder::rebuild`]).
+    ///
+    /// # Safety
+    /// `f` is an object frame (popped or innermost) whose object was made.
+    unsafe fn fill_object(&mut self, f: &mut Frame) {
+        let n = self.nv - f.start;
+        // SAFETY: slots `start..nv` hold the members' keys and values; the
+        // shim takes those it stores, and we keep the rest.
+        unsafe {
+            let keys = self.keys.add(f.start);
+            let vals = self.vals.add(f.start);
+            let done = sys::rustjson_fill_object(&mut f.zv, keys, vals, n as u32) as usize;
+            if done < n {
+                self.rebuild_wanted = true;
+                for i in done..n {
+                    sys::rustjson_string_release(*keys.add(i));
+                    self.bury(vals.add(i).read());
+                }
+            }
+        }
+        self.nv = f.start;
+    }
+
+    /// Keep a value alive until the document is discarded.
+    #[cold]
+    fn bury(&mut self, v: sys::zval) {
+        if self.n_grave == self.cap_grave {
+            // SAFETY: `grave` is null or our block of `cap_grave` zvals.
+            (self.grave, self.cap_grave) = unsafe { grow_block(self.grave, self.cap_grave, 8) };
+        }
+        // SAFETY: n_grave < cap_grave after the growth.
+        unsafe { self.grave.add(self.n_grave).write(v) };
+        self.n_grave += 1;
+    }
+
+    /// Release the members (keys and values) waiting on the value stack
+    /// from `start`, in order; the stack is then back at `start`.
+    fn free_members(&mut self, start: usize) {
+        // SAFETY: slots `start..nv` hold member keys and values of ours.
+        unsafe {
+            for i in start..self.nv {
+                crate::php::zval::ptr_dtor_nogc(&mut *self.vals.add(i));
+                sys::rustjson_string_release(*self.keys.add(i));
+            }
+        }
+        self.nv = start;
+    }
+
     /// Bring an array frame's table counts up to its `n` written slots
     /// (ZEND_HASH_FILL_FINISH's bookkeeping).
     ///
@@ -383,7 +502,20 @@ impl ZvBuilder {
 
     /// Store a finished value where the event protocol puts it.
     #[inline]
-    fn put(&mut self, mut v: sys::zval) {
+    fn put(&mut self, v: sys::zval) {
+        // SAFETY: reading the type of an initialized zval.
+        self.put_parts(v.value, unsafe { v.u1.type_info });
+    }
+
+    /// [`Self::put`] of the zval made of `value` and `type_info`: the parts
+    /// travel in registers and are stored into the slot one by one (as
+    /// ZVAL_COPY_VALUE does), never as a whole zval just written by other
+    /// code (a store-forwarding stall).
+    #[inline]
+    fn put_parts(&mut self, value: sys::zend_value, type_info: u32) {
+        let mut v = undef();
+        v.value = value;
+        v.u1.type_info = type_info;
         if self.depth == 0 {
             self.root = v;
             return;
@@ -397,7 +529,9 @@ impl ZvBuilder {
             match f.kind {
                 ARRAY => {
                     if f.n < f.cap {
-                        f.data.add(f.n as usize).write(v);
+                        let dst = f.data.add(f.n as usize);
+                        (*dst).value = value;
+                        (*dst).u1.type_info = type_info;
                         f.n += 1;
                     } else {
                         Self::array_grow(f, v);
@@ -417,16 +551,17 @@ impl ZvBuilder {
                                 self.grow_vals();
                             }
                             self.keys.add(self.nv).write(key);
-                            self.vals.add(self.nv).write(v);
+                            let dst = self.vals.add(self.nv);
+                            (*dst).value = value;
+                            (*dst).u1.type_info = type_info;
                             self.nv += 1;
                             return;
                         }
-                        sys::rustjson_fill_assoc(
-                            &mut f.zv,
+                        f.zv = arr_zv(sys::rustjson_fill_assoc(
                             self.keys.add(f.start),
                             self.vals.add(f.start),
                             n as u32,
-                        );
+                        ));
                         self.nv = f.start;
                     }
                     sys::rustjson_array_symtable_update(&mut f.zv, key, &mut v);
@@ -447,14 +582,35 @@ impl ZvBuilder {
                     // A name starting with NUL is error 9 (the parser then
                     // discards the document): never handed to PHP (which
                     // would throw); released as json_parser.y's
-                    // object_update does (key, value, then the object), so
-                    // freed object handles are reused in stock's order.
+                    // object_update does (key, value, then the object with
+                    // its members in order), so freed object handles are
+                    // reused in stock's order.
                     if (*key).len > 0 && *(*key).val.as_ptr() == 0 {
                         sys::rustjson_string_release(key);
                         crate::php::zval::ptr_dtor_nogc(&mut v);
+                        self.free_members(f.start);
                         crate::php::zval::ptr_dtor_nogc(&mut f.zv);
                         f.zv = undef();
                         return;
+                    }
+                    // Members wait on the value stack until `}` (at most
+                    // ASSOC_BULK_MAX; then, or when replaying stock's
+                    // order, the table takes them one by one: `cap` 1).
+                    if f.cap == 0 && !self.stockwise {
+                        let n = self.nv - f.start;
+                        if n < ASSOC_BULK_MAX {
+                            if self.nv == self.capv {
+                                self.grow_vals();
+                            }
+                            self.keys.add(self.nv).write(key);
+                            let dst = self.vals.add(self.nv);
+                            (*dst).value = value;
+                            (*dst).u1.type_info = type_info;
+                            self.nv += 1;
+                            return;
+                        }
+                        f.cap = 1;
+                        self.fill_object(f);
                     }
                     sys::rustjson_object_write_property(&mut f.zv, key, &mut v);
                     sys::rustjson_string_release(key);
@@ -492,8 +648,7 @@ impl ZvBuilder {
         }
         if f.kind == ARRAY {
             if is_undef(&f.zv) {
-                // SAFETY: an UNDEF slot of ours.
-                unsafe { sys::rustjson_zv_empty_array(&mut f.zv) };
+                f.zv = empty_array();
             } else {
                 // SAFETY: the frame's packed table, `n` slots written.
                 unsafe { Self::array_sync(&f) };
@@ -501,23 +656,27 @@ impl ZvBuilder {
         } else if f.kind == ASSOC {
             if is_undef(&f.zv) {
                 let n = self.nv - f.start;
-                // SAFETY: slots `start..nv` hold the members' keys and
-                // values, which the shim takes.
-                unsafe {
-                    if n == 0 {
-                        sys::rustjson_zv_empty_array(&mut f.zv);
-                    } else {
-                        sys::rustjson_fill_assoc(
-                            &mut f.zv,
+                f.zv = if n == 0 {
+                    empty_array()
+                } else {
+                    // SAFETY: slots `start..nv` hold the members' keys and
+                    // values, which the shim takes.
+                    unsafe {
+                        arr_zv(sys::rustjson_fill_assoc(
                             self.keys.add(f.start),
                             self.vals.add(f.start),
                             n as u32,
-                        );
+                        ))
                     }
-                }
+                };
                 self.nv = f.start;
             }
-        } else if is_undef(&f.zv) {
+        } else if !is_undef(&f.zv) {
+            if f.cap == 0 && self.nv > f.start {
+                // SAFETY: the frame's object and its pending members.
+                unsafe { self.fill_object(&mut f) };
+            }
+        } else {
             // SAFETY: f.zv is an UNDEF slot of ours.
             unsafe {
                 if f.kind == OBJECT {
@@ -525,7 +684,7 @@ impl ZvBuilder {
                     let h = sys::rustjson_zv_object_init(&mut f.zv);
                     self.created(h);
                 } else {
-                    sys::rustjson_zv_empty_array(&mut f.zv);
+                    f.zv = empty_array();
                 }
             }
         }
@@ -597,10 +756,7 @@ impl ZvBuilder {
 
     #[inline(always)]
     fn scalar(&mut self, type_info: u32, value: sys::zend_value) {
-        let mut zv = undef();
-        zv.value = value;
-        zv.u1.type_info = type_info;
-        self.put(zv);
+        self.put_parts(value, type_info);
     }
 }
 
@@ -633,9 +789,14 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline]
     fn string(&mut self, bytes: &[u8]) {
-        let mut zv = undef();
-        // SAFETY: a fresh zval slot; the bytes are copied.
-        unsafe { sys::rustjson_zv_stringl(&mut zv, bytes.as_ptr().cast(), bytes.len()) };
+        // SAFETY: the bytes are copied into a fresh (or the interned empty)
+        // string, whose reference the zval takes.
+        let zv = unsafe {
+            str_zv(sys::rustjson_string_init(
+                bytes.as_ptr().cast(),
+                bytes.len(),
+            ))
+        };
         self.put(zv);
     }
     #[inline(always)]
@@ -644,10 +805,8 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline]
     fn string_from_text(&mut self) {
-        let s = self.text.take();
-        let mut zv = undef();
-        // SAFETY: `s` is a finished string whose reference we hand over.
-        unsafe { sys::rustjson_zv_str(&mut zv, s) };
+        // SAFETY: a finished string whose reference the zval takes.
+        let zv = unsafe { str_zv(self.text.take()) };
         self.put(zv);
     }
     #[inline]
@@ -694,6 +853,14 @@ unsafe impl Builder for ZvBuilder {
         self.release();
         core::mem::replace(&mut self.root, undef())
     }
+    fn rebuild(&mut self) -> bool {
+        if self.rebuild_wanted {
+            self.rebuild_wanted = false;
+            self.stockwise = true;
+            return true;
+        }
+        false
+    }
     fn discard(&mut self) {
         self.discard_open();
         if !is_undef(&self.root) {
@@ -735,6 +902,34 @@ fn key_slot(b: &[u8]) -> usize {
     (h >> 56) as usize & (KEY_SLOTS - 1)
 }
 
+/// Whether the `b.len()` (1..=KEY_MAX) bytes at `p` are `b`: overlapping
+/// word compares, no call.
+///
+/// # Safety
+/// `p` points to at least `b.len()` readable bytes.
+#[inline(always)]
+unsafe fn same_short(p: *const u8, b: &[u8]) -> bool {
+    let n = b.len();
+    let q = b.as_ptr();
+    // SAFETY: every read is within the first `n` bytes of `p` and of `b`.
+    unsafe {
+        let w = |x: *const u8, i: usize| x.add(i).cast::<u64>().read_unaligned();
+        let h = |x: *const u8, i: usize| x.add(i).cast::<u32>().read_unaligned();
+        if n >= 16 {
+            w(p, 0) == w(q, 0)
+                && w(p, 8) == w(q, 8)
+                && w(p, n - 16) == w(q, n - 16)
+                && w(p, n - 8) == w(q, n - 8)
+        } else if n >= 8 {
+            w(p, 0) == w(q, 0) && w(p, n - 8) == w(q, n - 8)
+        } else if n >= 4 {
+            h(p, 0) == h(q, 0) && h(p, n - 4) == h(q, n - 4)
+        } else {
+            *p == *q && *p.add(n / 2) == *q.add(n / 2) && *p.add(n - 1) == *q.add(n - 1)
+        }
+    }
+}
+
 impl ZvBuilder {
     #[cold]
     fn make_key_cache(&mut self) {
@@ -757,12 +952,12 @@ impl ZvBuilder {
         unsafe {
             let e = self.kcache.add(slot);
             let s = *e;
-            if !s.is_null() && (*s).len == bytes.len() {
-                let have = core::slice::from_raw_parts((*s).val.as_ptr().cast::<u8>(), bytes.len());
-                if have == bytes {
-                    (*s).gc.refcount += 1;
-                    return s;
-                }
+            if !s.is_null()
+                && (*s).len == bytes.len()
+                && same_short((*s).val.as_ptr().cast::<u8>(), bytes)
+            {
+                (*s).gc.refcount += 1;
+                return s;
             }
             let k = sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len());
             if !s.is_null() {
@@ -772,6 +967,19 @@ impl ZvBuilder {
             *e = k;
             k
         }
+    }
+
+    /// Release the graveyard's values, in order.
+    fn free_grave(&mut self) {
+        // SAFETY: `grave` is null or our block of `n_grave` values.
+        unsafe {
+            for i in 0..self.n_grave {
+                crate::php::zval::ptr_dtor_nogc(&mut *self.grave.add(i));
+            }
+            free_block(&mut self.grave);
+        }
+        self.n_grave = 0;
+        self.cap_grave = 0;
     }
 
     /// Drop the cache's references and the cache.
@@ -802,22 +1010,22 @@ impl ZvBuilder {
                 if !f.key.is_null() {
                     sys::rustjson_string_release(f.key);
                 }
+                if f.kind != ARRAY {
+                    // An object's pending members go first, as they would
+                    // with the object in stock's order.
+                    self.free_members(f.start);
+                }
                 if !is_undef(&f.zv) {
                     if f.kind == ARRAY {
                         Self::array_sync(&f);
                     }
                     crate::php::zval::ptr_dtor_nogc(&mut f.zv);
-                } else if f.kind == ASSOC {
-                    for i in f.start..self.nv {
-                        crate::php::zval::ptr_dtor_nogc(&mut *self.vals.add(i));
-                        sys::rustjson_string_release(*self.keys.add(i));
-                    }
-                    self.nv = f.start;
                 }
             }
         }
         self.free_frames();
         self.text.release();
         self.free_key_cache();
+        self.free_grave();
     }
 }

@@ -329,7 +329,9 @@ zval *rustjson_packed_append(zval *arr, zval *v, uint32_t *cap)
 	return Z_ARRVAL_P(arr)->arPacked;
 }
 
-void rustjson_fill_assoc(zval *out, zend_string **keys, zval *vals, uint32_t n)
+zend_array *rustjson_empty_array(void) { return (zend_array *) &zend_empty_array; }
+
+HashTable *rustjson_fill_assoc(zend_string **keys, zval *vals, uint32_t n)
 {
 	HashTable *ht;
 	zend_ulong idx;
@@ -358,5 +360,45 @@ void rustjson_fill_assoc(zval *out, zend_string **keys, zval *vals, uint32_t n)
 			ht = rustjson_fit_mixed(ht);
 		}
 	}
-	ZVAL_ARR(out, ht);
+	return ht;
+}
+
+uint32_t rustjson_fill_object(zval *obj, zend_string **keys, zval *vals, uint32_t n)
+{
+	zend_object *zobj = Z_OBJ_P(obj);
+	HashTable *ht;
+	zval *slot;
+	uint32_t i, before;
+	if (zobj->properties != NULL || zobj->ce->default_properties_count != 0) {
+		/* Never expected (a fresh stdClass has neither): stock's calls. */
+		for (i = 0; i < n; i++) {
+			zend_std_write_property(zobj, keys[i], &vals[i], NULL);
+			Z_TRY_DELREF(vals[i]);
+			zend_string_release_ex(keys[i], 0);
+		}
+		return n;
+	}
+	/* What rebuild_object_properties() and zend_std_write_property()'s
+	 * zend_hash_add_new() make of a stdClass's dynamic properties, sized
+	 * once. */
+	ht = zobj->properties = zend_new_array(n);
+	zend_hash_real_init_mixed(ht);
+	for (i = 0; i < n; i++) {
+		before = ht->nNumOfElements;
+		slot = zend_hash_lookup(ht, keys[i]);
+		if (ht->nNumOfElements != before) {
+			ZVAL_COPY_VALUE(slot, &vals[i]);
+		} else if (Z_TYPE_P(slot) == IS_OBJECT || (Z_TYPE_P(slot) == IS_ARRAY && Z_REFCOUNTED_P(slot))) {
+			/* Stock releases it at this member: the caller rebuilds. */
+			return i;
+		} else {
+			zval_ptr_dtor(slot);
+			ZVAL_COPY_VALUE(slot, &vals[i]);
+		}
+		zend_string_release_ex(keys[i], 0);
+	}
+	if (ht->nNumOfElements < n) {
+		zobj->properties = rustjson_fit_mixed(ht);
+	}
+	return n;
 }

@@ -154,6 +154,15 @@ zval *rustjson_packed_append(zval *arr, zval *v, uint32_t *cap);
  * growth ends when all keys are strings (HT_MIN_SIZE doubled until the
  * members fit), else grown member by member as stock grows it. Takes the
  * values, releases the keys. */
-void rustjson_fill_assoc(zval *out, zend_string **keys, zval *vals, uint32_t n);
+HashTable *rustjson_fill_assoc(zend_string **keys, zval *vals, uint32_t n);
+/* A fresh stdClass's properties from n >= 1 members (names and values in
+ * document order), as zend_std_write_property() would store them one by
+ * one, the table sized once as stock's growth ends. Stops at a duplicate
+ * name whose earlier value is an array or object (stock releases that
+ * value at the duplicate): returns how many members it took (their values
+ * taken, names released); the rest are still the caller's. */
+uint32_t rustjson_fill_object(zval *obj, zend_string **keys, zval *vals, uint32_t n);
+/* &zend_empty_array (ZVAL_EMPTY_ARRAY's table, type IS_ARRAY). */
+zend_array *rustjson_empty_array(void);
 
 #endif

@@ -10,7 +10,10 @@
 //!   [`MAX_LEVELS`] open containers): then PHP accepts the input too, and
 //!   the built value is the result. On anything else it calls
 //!   [`Builder::discard`] and hands over to the exact route. It also hands
-//!   over at a key that decodes to a NUL-led string in object mode.
+//!   over at a key that decodes to a NUL-led string in object mode, and
+//!   when the builder asks for the document again ([`Builder::rebuild`]
+//!   after the last event; the exact route's walk asks it too and walks
+//!   once more).
 //! - The exact route asks the exact validator
 //!   ([`crate::validate::validate_at`], with IGNORE or SUBSTITUTE as
 //!   "ignore": both accept what they do not decode) for PHP's verdict.
@@ -98,7 +101,11 @@ pub fn parse_at<B: Builder>(
     }
     let level = level.clamp_to_cpu();
     if scan::dispatch(level, Fast { opts, b: &mut *b }, input) {
-        return Ok(b.finish());
+        if !b.rebuild() {
+            return Ok(b.finish());
+        }
+        // The builder wants the document again: the exact route replays it.
+        b.discard();
     }
     exact(level, input, opts, b)
 }
@@ -400,6 +407,17 @@ fn exact<B: Builder>(level: Level, inp: &[u8], opts: Options, b: &mut B) -> Resu
     let ignore = opts.flags & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) != 0;
     match validate::validate_at(level, inp, opts.depth, ignore) {
         Ok(()) => match walk(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
+            Walk::Done if b.rebuild() => {
+                b.discard();
+                match walk(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
+                    Walk::Done => Ok(b.finish()),
+                    // Not expected: the same input walked the same way.
+                    _ => {
+                        b.discard();
+                        Err(error::SYNTAX)
+                    }
+                }
+            }
             Walk::Done => Ok(b.finish()),
             Walk::NulKey { .. } => {
                 b.discard();
