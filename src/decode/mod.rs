@@ -98,8 +98,47 @@ pub struct ZText {
     cap: usize,
 }
 
+/// Frames held in a [`Scratch`].
+const SCRATCH_FRAMES: usize = 8;
+/// Value stack slots held in a [`Scratch`].
+const SCRATCH_VALS: usize = 16;
+
+/// The first frames and value-stack slots of a [`ZvBuilder`], kept by its
+/// caller (on the C stack, apart from the builder), so a small document
+/// needs no emalloc'd stacks (and the peak stays stock's). Uninitialized
+/// until used; no drop glue.
+pub struct Scratch {
+    frames: [core::mem::MaybeUninit<Frame>; SCRATCH_FRAMES],
+    vals: [core::mem::MaybeUninit<sys::zval>; SCRATCH_VALS],
+    keys: [core::mem::MaybeUninit<*mut sys::zend_string>; SCRATCH_VALS],
+    /// The key cache's slots (zeroed when the cache is made).
+    kcache: [core::mem::MaybeUninit<*mut sys::zend_string>; KEY_SLOTS],
+}
+
+impl Scratch {
+    /// Uninitialized room (costs nothing).
+    pub const fn new() -> Self {
+        Scratch {
+            frames: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_FRAMES],
+            vals: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_VALS],
+            keys: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_VALS],
+            kcache: [const { core::mem::MaybeUninit::uninit() }; KEY_SLOTS],
+        }
+    }
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+const _: () = assert!(!core::mem::needs_drop::<Scratch>());
+
 /// The zval [`Builder`] of json_decode().
 pub struct ZvBuilder {
+    /// The caller's [`Scratch`] (or null): where the stacks start.
+    scratch: *mut Scratch,
     frames: *mut Frame,
     depth: usize,
     cap: usize,
@@ -122,8 +161,8 @@ pub struct ZvBuilder {
     root: sys::zval,
     assoc: bool,
     text: ZText,
-    /// Repeated keys shared: a direct-mapped cache (emalloc'd, KEY_SLOTS
-    /// entries, null = empty) of key strings it holds one reference to, so
+    /// Repeated keys shared: a direct-mapped cache (in the scratch, else
+    /// emalloc'd; KEY_SLOTS entries, null = empty) of key strings it holds one reference to, so
     /// a repeated key is one zend_string (hashed once by Zend) with a
     /// reference per use. Released when the document is done.
     kcache: *mut *mut sys::zend_string,
@@ -194,6 +233,13 @@ fn is_undef(zv: &sys::zval) -> bool {
     unsafe { zv.u1.type_info == sys::IS_UNDEF }
 }
 
+/// `_ZSTR_STRUCT_SIZE(len)`: the allocation of a zend_string of `len`
+/// bytes (header, bytes and NUL, rounded up to the allocator's 8 bytes).
+#[inline(always)]
+fn struct_size(len: usize) -> usize {
+    (core::mem::offset_of!(sys::zend_string, val) + len + 1 + 7) & !7
+}
+
 impl ZText {
     const fn new() -> Self {
         ZText {
@@ -223,9 +269,15 @@ impl ZText {
                 *(*s).val.as_mut_ptr().add(len) = 0;
                 return s;
             }
-            // Stock allocates the decoded length exactly; a shrinking
-            // erealloc may keep the larger block, so copy into an exact one
-            // (zend_string_alloc writes the length; the NUL is ours).
+            // Stock allocates the decoded length exactly: when that is the
+            // block size we have (_ZSTR_STRUCT_SIZE, 8-byte steps), keep
+            // it; else copy into an exact one (a shrinking erealloc may keep
+            // a larger bin).
+            if struct_size(len) == struct_size(cap) {
+                (*s).len = len;
+                *(*s).val.as_mut_ptr().cast::<u8>().add(len) = 0;
+                return s;
+            }
             let exact = sys::rustjson_string_alloc(len);
             let dst = (*exact).val.as_mut_ptr().cast::<u8>();
             core::ptr::copy_nonoverlapping((*s).val.as_ptr().cast::<u8>(), dst, len);
@@ -324,6 +376,53 @@ unsafe fn grow_block<T>(p: *mut T, cap: usize, first: usize) -> (*mut T, usize) 
     (p.cast(), cap)
 }
 
+/// [`grow_block`] for a block that starts in caller-owned room `inline` of
+/// `inline_cap` slots (null: none): the room first, then emalloc'd blocks
+/// (the room's contents copied out once).
+///
+/// # Safety
+/// `p` is null (with `cap == 0`), `inline` (with `cap == inline_cap`), or
+/// an emalloc'd block of `cap` `T`s.
+unsafe fn grow_spill<T>(
+    p: *mut T,
+    cap: usize,
+    inline: *mut T,
+    inline_cap: usize,
+    first: usize,
+) -> (*mut T, usize) {
+    if !inline.is_null() {
+        if p.is_null() {
+            return (inline, inline_cap);
+        }
+        if p == inline {
+            let cap2 = cap * 2;
+            // SAFETY: a fresh block of `cap2` slots; the room's `cap`
+            // slots copied (bitwise moves of plain data).
+            unsafe {
+                let q = sys::rustjson_emalloc(cap2 * core::mem::size_of::<T>()).cast::<T>();
+                core::ptr::copy_nonoverlapping(p, q, cap);
+                return (q, cap2);
+            }
+        }
+    }
+    // SAFETY: as the caller promised.
+    unsafe { grow_block(p, cap, first) }
+}
+
+/// Free a block from [`grow_spill`] (nothing for the caller's room) and
+/// null the pointer.
+///
+/// # Safety
+/// As [`free_block`], or `*p == inline`.
+unsafe fn free_spill<T>(p: &mut *mut T, inline: *mut T) {
+    if *p == inline {
+        *p = ptr::null_mut();
+        return;
+    }
+    // SAFETY: as the caller promised.
+    unsafe { free_block(p) };
+}
+
 /// Free an emalloc'd block (if any) and null the pointer.
 ///
 /// # Safety
@@ -337,9 +436,12 @@ unsafe fn free_block<T>(p: &mut *mut T) {
 }
 
 impl ZvBuilder {
-    /// An empty builder; objects become arrays when `assoc`.
-    pub fn new(assoc: bool) -> Self {
+    /// An empty builder; objects become arrays when `assoc`. Its stacks
+    /// start in `scratch` (null: none), which must outlive the builder's
+    /// use and not move meanwhile.
+    pub fn new(assoc: bool, scratch: *mut Scratch) -> Self {
         ZvBuilder {
+            scratch,
             frames: ptr::null_mut(),
             depth: 0,
             cap: 0,
@@ -386,8 +488,32 @@ impl ZvBuilder {
 
     #[cold]
     fn grow(&mut self) {
-        // SAFETY: `frames` is null or our block of `cap` frames.
-        (self.frames, self.cap) = unsafe { grow_block(self.frames, self.cap, 16) };
+        let inline = self.scratch_frames();
+        // SAFETY: `frames` is null, the scratch's frames or our block of
+        // `cap` frames.
+        (self.frames, self.cap) =
+            unsafe { grow_spill(self.frames, self.cap, inline, SCRATCH_FRAMES, 16) };
+    }
+
+    fn scratch_frames(&self) -> *mut Frame {
+        if self.scratch.is_null() {
+            return ptr::null_mut();
+        }
+        // SAFETY: the caller's scratch is live (see `new`).
+        unsafe { (*self.scratch).frames.as_mut_ptr().cast() }
+    }
+
+    fn scratch_vals(&self) -> (*mut sys::zval, *mut *mut sys::zend_string) {
+        if self.scratch.is_null() {
+            return (ptr::null_mut(), ptr::null_mut());
+        }
+        // SAFETY: the caller's scratch is live (see `new`).
+        unsafe {
+            (
+                (*self.scratch).vals.as_mut_ptr().cast(),
+                (*self.scratch).keys.as_mut_ptr().cast(),
+            )
+        }
     }
 
     /// An array frame's table is full (or not made yet): make it (as
@@ -484,11 +610,13 @@ impl ZvBuilder {
 
     #[cold]
     fn grow_vals(&mut self) {
-        // SAFETY: `vals` and `keys` are null or our blocks of `capv` slots.
+        let (iv, ik) = self.scratch_vals();
+        // SAFETY: `vals` and `keys` are null, the scratch's slots or our
+        // blocks of `capv` slots.
         unsafe {
             let cap = self.capv;
-            (self.vals, self.capv) = grow_block(self.vals, cap, 64);
-            (self.keys, _) = grow_block(self.keys, cap, 64);
+            (self.vals, self.capv) = grow_spill(self.vals, cap, iv, SCRATCH_VALS, 64);
+            (self.keys, _) = grow_spill(self.keys, cap, ik, SCRATCH_VALS, 64);
         }
     }
 
@@ -692,11 +820,14 @@ impl ZvBuilder {
     }
 
     fn free_frames(&mut self) {
-        // SAFETY: `frames`, `vals` and `keys` are null or our blocks.
+        let inline = self.scratch_frames();
+        let (iv, ik) = self.scratch_vals();
+        // SAFETY: `frames`, `vals` and `keys` are null, the scratch's or
+        // our blocks.
         unsafe {
-            free_block(&mut self.frames);
-            free_block(&mut self.vals);
-            free_block(&mut self.keys);
+            free_spill(&mut self.frames, inline);
+            free_spill(&mut self.vals, iv);
+            free_spill(&mut self.keys, ik);
         }
         self.cap = 0;
         self.depth = 0;
@@ -931,12 +1062,22 @@ unsafe fn same_short(p: *const u8, b: &[u8]) -> bool {
 }
 
 impl ZvBuilder {
+    /// Make the key cache: in the scratch (outside PHP's allocator, so
+    /// it never adds to the peak), else emalloc'd.
     #[cold]
     fn make_key_cache(&mut self) {
-        let size = KEY_SLOTS * core::mem::size_of::<*mut sys::zend_string>();
-        // SAFETY: a fresh block, every slot set to empty.
+        // SAFETY: the scratch's slots, or a fresh block; every slot set to
+        // empty.
         unsafe {
-            let p = sys::rustjson_emalloc(size).cast::<*mut sys::zend_string>();
+            let p = if self.scratch.is_null() {
+                let size = KEY_SLOTS * core::mem::size_of::<*mut sys::zend_string>();
+                sys::rustjson_emalloc(size).cast::<*mut sys::zend_string>()
+            } else {
+                (*self.scratch)
+                    .kcache
+                    .as_mut_ptr()
+                    .cast::<*mut sys::zend_string>()
+            };
             core::ptr::write_bytes(p, 0, KEY_SLOTS);
             self.kcache = p;
         }
@@ -996,8 +1137,11 @@ impl ZvBuilder {
                     sys::rustjson_string_release(s);
                 }
             }
-            free_block(&mut self.kcache);
+            if self.scratch.is_null() {
+                free_block(&mut self.kcache);
+            }
         }
+        self.kcache = ptr::null_mut();
     }
 
     /// Release the open containers, pending keys, the text and the frames.

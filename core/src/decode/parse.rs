@@ -196,6 +196,42 @@ fn body_before(inp: &[u8], s: usize, next: usize) -> Option<&[u8]> {
     inp.get(s + 1..e - 1)
 }
 
+/// Whether `body` holds a backslash: short bodies (most keys and values)
+/// by 8-byte words inline, long ones through memchr.
+#[inline(always)]
+fn has_backslash(body: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let n = body.len();
+    if n > 32 {
+        return body.contains(&b'\\');
+    }
+    let word = |i: usize| -> u64 {
+        let mut w = [0u8; 8];
+        if let Some(src) = body.get(i..i + 8) {
+            w.copy_from_slice(src);
+        }
+        u64::from_le_bytes(w) ^ (ONES * u64::from(b'\\'))
+    };
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & (ONES << 7) != 0;
+    if n < 8 {
+        // A plain loop: `contains` would call memchr for a few bytes.
+        for &c in body {
+            if c == b'\\' {
+                return true;
+            }
+        }
+        return false;
+    }
+    let mut i = 0;
+    while i + 8 < n {
+        if zero_byte(word(i)) {
+            return true;
+        }
+        i += 8;
+    }
+    zero_byte(word(n - 8))
+}
+
 /// A string value or key body into the builder: borrowed when it has no
 /// escape, else decoded into the builder's text. `false` to give up (a
 /// decoding error, or a NUL-led key in object mode).
@@ -207,7 +243,7 @@ fn put_string<B: Builder>(
     mode: InvalidUtf8,
     b: &mut B,
 ) -> bool {
-    if !body.contains(&b'\\') {
+    if !has_backslash(body) {
         if key {
             if !opts.assoc && body.first() == Some(&0) {
                 return false;
