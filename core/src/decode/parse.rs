@@ -271,22 +271,49 @@ fn put_string<B: Builder>(
 }
 
 /// A number or literal atom at `pos` (stage 1 found its start) into the
-/// builder; `false` if it is not exactly one.
+/// builder; `false` if it is not exactly one. A number is scanned once:
+/// its longest match (what the value is made of) must end where the atom
+/// ends, which is what [`atom_ok`] checks for it.
 #[inline(always)]
 fn put_atom<B: Builder>(inp: &[u8], pos: usize, bigint: bool, b: &mut B) -> bool {
-    if !atom_ok(inp, pos) {
-        return false;
-    }
     let Some(rest) = inp.get(pos..) else {
         return false;
     };
     match rest.first() {
-        Some(b't') => b.bool(true),
-        Some(b'f') => b.bool(false),
-        Some(b'n') => b.null(),
-        _ => put_number(rest, bigint, b),
+        Some(b't' | b'f' | b'n') => {
+            if !atom_ok(inp, pos) {
+                return false;
+            }
+            match rest.first() {
+                Some(b't') => b.bool(true),
+                Some(b'f') => b.bool(false),
+                _ => b.null(),
+            }
+            true
+        }
+        _ => {
+            let Some((num, len)) = number::parse_prefix(rest, bigint) else {
+                return false;
+            };
+            // The atom must end here: whitespace, a structural byte, a
+            // quote (the grammar then rejects two adjacent values) or the
+            // end of input.
+            if !matches!(
+                rest.get(len),
+                None | Some(
+                    b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'[' | b']' | b':' | b',' | b'"'
+                )
+            ) {
+                return false;
+            }
+            match num {
+                Number::Int(i) => b.int(i),
+                Number::Double(d) => b.double(d),
+                Number::BigIntString(s) => b.big_int(s),
+            }
+            true
+        }
     }
-    true
 }
 
 #[inline(always)]
