@@ -769,22 +769,34 @@ impl ZvBuilder {
         if self.depth == 0 {
             return;
         }
-        let mut f = self.pop_frame();
+        self.depth -= 1;
+        // SAFETY: the popped frame stays in place (nothing below pushes
+        // one); read in place, not copied out as a whole (its fields were
+        // just written one by one: a copy would stall on them).
+        let f = unsafe { &mut *self.frames.add(self.depth) };
         if !f.key.is_null() {
             // SAFETY: a pending key we own (never expected at a close).
             unsafe { sys::rustjson_string_release(f.key) };
         }
-        if f.kind == ARRAY {
-            if is_undef(&f.zv) {
-                f.zv = empty_array();
-            } else {
+        let made = !is_undef(&f.zv);
+        let zv = if f.kind == ARRAY {
+            if made {
                 // SAFETY: the frame's packed table, `n` slots written.
-                unsafe { Self::array_sync(&f) };
+                unsafe {
+                    Self::array_sync(f);
+                    arr_zv(f.zv.value.arr)
+                }
+            } else {
+                empty_array()
             }
         } else if f.kind == ASSOC {
-            if is_undef(&f.zv) {
+            if made {
+                // SAFETY: the table made when the members passed
+                // ASSOC_BULK_MAX.
+                arr_zv(unsafe { f.zv.value.arr })
+            } else {
                 let n = self.nv - f.start;
-                f.zv = if n == 0 {
+                let zv = if n == 0 {
                     empty_array()
                 } else {
                     // SAFETY: slots `start..nv` hold the members' keys and
@@ -798,25 +810,23 @@ impl ZvBuilder {
                     }
                 };
                 self.nv = f.start;
-            }
-        } else if !is_undef(&f.zv) {
-            if f.cap == 0 && self.nv > f.start {
-                // SAFETY: the frame's object and its pending members.
-                unsafe { self.fill_object(&mut f) };
+                zv
             }
         } else {
-            // SAFETY: f.zv is an UNDEF slot of ours.
-            unsafe {
-                if f.kind == OBJECT {
-                    self.before_object();
-                    let h = sys::rustjson_zv_object_init(&mut f.zv);
-                    self.created(h);
-                } else {
-                    f.zv = empty_array();
+            if made {
+                if f.cap == 0 && self.nv > f.start {
+                    // SAFETY: the frame's object and its pending members.
+                    unsafe { self.fill_object(f) };
                 }
+            } else {
+                self.before_object();
+                // SAFETY: f.zv is an UNDEF slot of ours.
+                let h = unsafe { sys::rustjson_zv_object_init(&mut f.zv) };
+                self.created(h);
             }
-        }
-        self.put(f.zv);
+            f.zv
+        };
+        self.put(zv);
     }
 
     fn free_frames(&mut self) {
