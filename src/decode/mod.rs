@@ -102,9 +102,11 @@ pub struct ZText {
 const SCRATCH_FRAMES: usize = 8;
 /// Value stack slots held in a [`Scratch`].
 const SCRATCH_VALS: usize = 16;
+/// Object handles recorded in a [`Scratch`].
+const SCRATCH_HANDLES: usize = 64;
 
-/// The first frames and value-stack slots of a [`ZvBuilder`], kept by its
-/// caller (on the C stack, apart from the builder), so a small document
+/// The first frames, value-stack slots and object handles of a
+/// [`ZvBuilder`] and its key cache, kept by its caller (on the C stack, apart from the builder), so a small document
 /// needs no emalloc'd stacks (and the peak stays stock's). Uninitialized
 /// until used; no drop glue.
 pub struct Scratch {
@@ -113,6 +115,7 @@ pub struct Scratch {
     keys: [core::mem::MaybeUninit<*mut sys::zend_string>; SCRATCH_VALS],
     /// The key cache's slots (zeroed when the cache is made).
     kcache: [core::mem::MaybeUninit<*mut sys::zend_string>; KEY_SLOTS],
+    handles: [core::mem::MaybeUninit<u32>; SCRATCH_HANDLES],
 }
 
 impl Scratch {
@@ -123,6 +126,7 @@ impl Scratch {
             vals: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_VALS],
             keys: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_VALS],
             kcache: [const { core::mem::MaybeUninit::uninit() }; KEY_SLOTS],
+            handles: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_HANDLES],
         }
     }
 }
@@ -858,9 +862,19 @@ impl ZvBuilder {
 
     #[cold]
     fn grow_handles(&mut self) {
-        // SAFETY: `handles` is null or our block of `cap_handles` handles.
+        let inline = self.scratch_handles();
+        // SAFETY: `handles` is null, the scratch's or our block of
+        // `cap_handles` handles.
         (self.handles, self.cap_handles) =
-            unsafe { grow_block(self.handles, self.cap_handles, 64) };
+            unsafe { grow_spill(self.handles, self.cap_handles, inline, SCRATCH_HANDLES, 64) };
+    }
+
+    fn scratch_handles(&self) -> *mut u32 {
+        if self.scratch.is_null() {
+            return ptr::null_mut();
+        }
+        // SAFETY: the caller's scratch is live (see `new`).
+        unsafe { (*self.scratch).handles.as_mut_ptr().cast() }
     }
 
     /// Before creating an object: if a discard freed objects and the parser
@@ -889,8 +903,9 @@ impl ZvBuilder {
     /// Free the handle record (after the parser returned).
     pub fn release(&mut self) {
         self.requeue_pending = false;
-        // SAFETY: `handles` is null or our block.
-        unsafe { free_block(&mut self.handles) };
+        let inline = self.scratch_handles();
+        // SAFETY: `handles` is null, the scratch's or our block.
+        unsafe { free_spill(&mut self.handles, inline) };
         self.n_handles = 0;
         self.cap_handles = 0;
     }

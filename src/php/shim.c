@@ -226,23 +226,11 @@ int rustjson_php_api(void) { return ZEND_MODULE_API_NO; }
 const char *rustjson_php_version(void) { return PHP_VERSION; }
 
 /* ---- json_decode()'s zval builder (see shim.h) ---- */
-void rustjson_zv_array_init(zval *zv) { array_init(zv); }
-void rustjson_zv_empty_array(zval *zv) { ZVAL_EMPTY_ARRAY(zv); }
 uint32_t rustjson_zv_object_init(zval *zv) { object_init(zv); return Z_OBJ_P(zv)->handle; }
-void rustjson_zv_str(zval *zv, zend_string *s) { ZVAL_STR(zv, s); }
-void rustjson_zv_stringl(zval *zv, const char *s, size_t len)
-{
-	if (len == 0) {
-		ZVAL_EMPTY_STRING(zv);
-	} else {
-		ZVAL_STRINGL(zv, s, len);
-	}
-}
 zend_string *rustjson_string_init(const char *s, size_t len) { return len == 0 ? ZSTR_EMPTY_ALLOC() : zend_string_init(s, len, 0); }
 zend_string *rustjson_string_alloc(size_t len) { return zend_string_alloc(len, 0); }
 zend_string *rustjson_string_realloc(zend_string *s, size_t len) { return zend_string_realloc(s, len, 0); }
 void rustjson_string_release(zend_string *s) { zend_string_release_ex(s, 0); }
-void rustjson_array_append(zval *arr, zval *v) { zend_hash_next_index_insert(Z_ARRVAL_P(arr), v); }
 void rustjson_array_symtable_update(zval *arr, zend_string *key, zval *v) { zend_symtable_update(Z_ARRVAL_P(arr), key, v); }
 void rustjson_object_write_property(zval *obj, zend_string *key, zval *v)
 {

@@ -111,20 +111,14 @@ const char *rustjson_php_version(void);
 bool rustjson_has_failed_calling_exception(void);
 
 /* ---- json_decode()'s zval builder (src/decode/): what json_parser.y and
- * json_scanner.re build, through the same Zend calls. ---- */
-void rustjson_zv_array_init(zval *zv);                       /* array_init */
-void rustjson_zv_empty_array(zval *zv);                      /* ZVAL_EMPTY_ARRAY */
+ * json_scanner.re build (the same tables, strings and objects), with fewer
+ * calls: containers are made at their close or filled in place. ---- */
 uint32_t rustjson_zv_object_init(zval *zv);                  /* object_init (stdClass); returns its handle */
-void rustjson_zv_str(zval *zv, zend_string *s);              /* ZVAL_STR */
-/* ZVAL_EMPTY_STRING when len == 0, else ZVAL_STRINGL */
-void rustjson_zv_stringl(zval *zv, const char *s, size_t len);
 /* ZSTR_EMPTY_ALLOC() when len == 0, else zend_string_init(s, len, 0) */
 zend_string *rustjson_string_init(const char *s, size_t len);
 zend_string *rustjson_string_alloc(size_t len);              /* zend_string_alloc(len, 0) */
 zend_string *rustjson_string_realloc(zend_string *s, size_t len); /* zend_string_realloc(s, len, 0) */
 void rustjson_string_release(zend_string *s);                /* zend_string_release_ex(s, 0) */
-/* zend_hash_next_index_insert(Z_ARRVAL_P(arr), v): takes v */
-void rustjson_array_append(zval *arr, zval *v);
 /* zend_symtable_update(Z_ARRVAL_P(arr), key, v): takes v, not key */
 void rustjson_array_symtable_update(zval *arr, zend_string *key, zval *v);
 /* zend_std_write_property(Z_OBJ_P(obj), key, v, NULL); Z_TRY_DELREF_P(v): takes v, not key */
