@@ -682,3 +682,108 @@ fn walk<B: Builder>(inp: &[u8], opts: Options, b: &mut B, kinds: &mut Bits<SLOW_
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::build::{Tree, Value};
+
+    /// A [`Tree`] that asks for the document again once, counting discards.
+    struct Again {
+        tree: Tree,
+        asked: bool,
+        discards: usize,
+    }
+
+    // SAFETY: as `Tree`: never calls the parser, never panics.
+    unsafe impl Builder for Again {
+        type Value = Value;
+        type Text = Vec<u8>;
+        fn null(&mut self) {
+            self.tree.null()
+        }
+        fn bool(&mut self, v: bool) {
+            self.tree.bool(v)
+        }
+        fn int(&mut self, v: i64) {
+            self.tree.int(v)
+        }
+        fn double(&mut self, v: f64) {
+            self.tree.double(v)
+        }
+        fn big_int(&mut self, d: &[u8]) {
+            self.tree.big_int(d)
+        }
+        fn string(&mut self, b: &[u8]) {
+            self.tree.string(b)
+        }
+        fn text(&mut self) -> &mut Vec<u8> {
+            self.tree.text()
+        }
+        fn string_from_text(&mut self) {
+            self.tree.string_from_text()
+        }
+        fn key(&mut self, b: &[u8]) {
+            self.tree.key(b)
+        }
+        fn key_from_text(&mut self) {
+            self.tree.key_from_text()
+        }
+        fn begin_array(&mut self) {
+            self.tree.begin_array()
+        }
+        fn end_array(&mut self) {
+            self.tree.end_array()
+        }
+        fn begin_object(&mut self) {
+            self.tree.begin_object()
+        }
+        fn end_object(&mut self) {
+            self.tree.end_object()
+        }
+        fn finish(&mut self) -> Value {
+            self.tree.finish()
+        }
+        fn discard(&mut self) {
+            self.discards += 1;
+            self.tree.discard()
+        }
+        fn rebuild(&mut self) -> bool {
+            let first = !self.asked;
+            self.asked = true;
+            first
+        }
+    }
+
+    #[test]
+    fn rebuild_replays_on_both_routes() {
+        let deep = format!("{}{{\"a\":1}}{}", "[".repeat(1200), "]".repeat(1200));
+        let docs: [(&[u8], u32); 3] = [
+            (br#"{"a":{"b":[1,2.5,"x\n"]},"a":{}}"#, 0),
+            // Invalid UTF-8 under IGNORE: the fast route gives up, the
+            // exact route's walk builds.
+            (b"{\"a\":\"\xff\",\"b\":[{}]}", INVALID_UTF8_IGNORE),
+            // Past MAX_LEVELS: the exact route.
+            (deep.as_bytes(), 0),
+        ];
+        for (doc, flags) in docs {
+            for assoc in [false, true] {
+                let o = Options {
+                    depth: 5000,
+                    flags,
+                    assoc,
+                };
+                let want = parse(doc, o, &mut Tree::new(assoc));
+                let mut b = Again {
+                    tree: Tree::new(assoc),
+                    asked: false,
+                    discards: 0,
+                };
+                let got = parse(doc, o, &mut b);
+                assert_eq!(got, want);
+                assert!(want.is_ok());
+                assert!(b.asked && b.discards >= 1);
+            }
+        }
+    }
+}
