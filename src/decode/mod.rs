@@ -99,9 +99,9 @@ pub struct ZText {
 }
 
 /// Frames held in a [`Scratch`].
-const SCRATCH_FRAMES: usize = 8;
+const SCRATCH_FRAMES: usize = 32;
 /// Value stack slots held in a [`Scratch`].
-const SCRATCH_VALS: usize = 16;
+const SCRATCH_VALS: usize = 128;
 /// Object handles recorded in a [`Scratch`].
 const SCRATCH_HANDLES: usize = 64;
 
