@@ -46,11 +46,23 @@
 //! object with a duplicate name replacing an object or array, in a document
 //! that then fails: stock frees the replaced value at the duplicate, the
 //! builder at the close it never reaches. Values and errors are the same,
-//! memory no more than stock's.
+//! memory no more than stock's. A second, theoretical one: an object of
+//! more than [`ASSOC_BULK_MAX`] members whose first ones hold a duplicate
+//! name replacing an object, and which later replaces another object value
+//! member by member, frees that handle before the replay; if a later
+//! object reuses it, the replay cannot requeue the handles (the shim then
+//! leaves the free list alone) and later handles may differ.
+//!
+//! Memory: the builder's own stacks (frames, the value stack, the object
+//! handle record) and the key cache start in a [`Scratch`] on the caller's
+//! C stack, so documents of typical shape allocate nothing but their
+//! values: peak memory at or below stock's on every corpus measured (deep
+//! nesting past 32 levels or more than 128 pending members spill into
+//! emalloc'd blocks, which count).
 //!
 //! Nothing here has drop glue: PHP's memory limit may longjmp out of any
 //! Zend allocation, and what was built is then reclaimed with the request's
-//! memory (the frames are emalloc'd too).
+//! memory (spilled stacks are emalloc'd too).
 use crate::php::sys;
 use core::ptr;
 use rustjson_core::decode::build::Builder;
