@@ -335,7 +335,8 @@ unsafe fn decode_call(
         };
         // The builder lives out here, so that after a panic what it holds
         // is given back.
-        let mut b = crate::decode::ZvBuilder::new(opts.assoc);
+        let mut scratch = crate::decode::Scratch::new();
+        let mut b = crate::decode::ZvBuilder::new(opts.assoc, &mut scratch);
         match catch_unwind(AssertUnwindSafe(|| {
             rustjson_core::decode::parse::parse(bytes, opts, &mut b)
         })) {

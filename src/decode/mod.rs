@@ -1,19 +1,40 @@
 //! json_decode() on the PHP side: [`ZvBuilder`], the core parser's
-//! [`Builder`] over zvals, building what ext/json's json_parser.y builds
-//! with the same Zend calls (all in the C shim):
+//! [`Builder`] over zvals, building what ext/json's json_parser.y builds,
+//! with the same tables and objects in the end and fewer calls:
 //!
-//! - a non-empty array: `array_init` when its first element is complete,
-//!   then `zend_hash_next_index_insert` per element; `[]` is the immutable
-//!   empty array (ZVAL_EMPTY_ARRAY);
-//! - an object in assoc mode: the same, members through
-//!   `zend_symtable_update` (numeric keys become int keys; a duplicate key
-//!   keeps its position and takes the last value); `{}` is the empty array;
+//! - a non-empty array: the packed table is made when its first element is
+//!   complete (`array_init` + `zend_hash_real_init_packed`, as stock's first
+//!   `zend_hash_next_index_insert`), the values are written into its slots
+//!   here, and Zend grows it when full (`zend_hash_next_index_insert`), so
+//!   its sizes are stock's; `[]` is the immutable empty array;
+//! - an object in assoc mode: its members wait on the value stack and the
+//!   table is made at `}` in one shim call, sized once as stock's growth
+//!   ends (all string keys) or grown member by member as stock grows it
+//!   (an int key: whether it is packed depends on the growth); members go
+//!   in through `zend_symtable_update` (numeric keys become int keys; a
+//!   duplicate key keeps its position and takes the last value; a table
+//!   left larger than stock's by duplicates is moved into one of stock's
+//!   size). Past [`ASSOC_BULK_MAX`] members the table is made then and
+//!   takes the rest one by one (the stack stays small); `{}` is `[]`;
 //! - an object: `object_init` (stdClass) when its first member is
-//!   complete (or at `}` for `{}`), members through `zend_std_write_property`;
+//!   complete (or at `}` for `{}`), so handles are stock's; its members
+//!   wait on the value stack and its properties table is made at `}` in one
+//!   shim call (`rustjson_fill_object`, sized once as above), what
+//!   `zend_std_write_property` member by member would leave. A duplicate
+//!   name replacing an array or object is the exception: stock frees that
+//!   value at the duplicate, and objects created after it may reuse its
+//!   handle, so the builder asks the parser to replay the document
+//!   ([`Builder::rebuild`]) and builds it again with stock's calls, member
+//!   by member (the replaced values are kept alive until then, so every
+//!   handle is freed at the discard and requeued for the replay);
 //! - strings: `""` is the interned empty string, others fresh strings;
-//!   decoded strings are written straight into their zend_string.
+//!   decoded strings are written straight into their zend_string;
+//! - keys: a repeated key (up to [`KEY_MAX`] bytes) is one zend_string
+//!   shared through a per-call cache, a reference per use (Zend computes
+//!   its hash once); the result's keys may therefore take less memory than
+//!   stock's, never more.
 //!
-//! Containers are created when stock creates them (after the first member's
+//! Objects are created when stock creates them (after the first member's
 //! value), so objects get the same handles as stock's on success, also when
 //! the parser builds twice (see `before_object`).
 //!
@@ -21,12 +42,27 @@
 //! creates the objects before the error point and frees them; the parser
 //! may find the error without building (it validates first), so objects
 //! created later in the same request can get other handles
-//! (spl_object_id(), var_dump's `#n`) than under stock. Values, errors and
-//! memory are the same.
+//! (spl_object_id(), var_dump's `#n`) than under stock. This includes an
+//! object with a duplicate name replacing an object or array, in a document
+//! that then fails: stock frees the replaced value at the duplicate, the
+//! builder at the close it never reaches. Values and errors are the same,
+//! memory no more than stock's. A second, theoretical one: an object of
+//! more than [`ASSOC_BULK_MAX`] members whose first ones hold a duplicate
+//! name replacing an object, and which later replaces another object value
+//! member by member, frees that handle before the replay; if a later
+//! object reuses it, the replay cannot requeue the handles (the shim then
+//! leaves the free list alone) and later handles may differ.
+//!
+//! Memory: the builder's own stacks (frames, the value stack, the object
+//! handle record) and the key cache start in a [`Scratch`] on the caller's
+//! C stack, so documents of typical shape allocate nothing but their
+//! values: peak memory at or below stock's on every corpus measured (deep
+//! nesting past 32 levels or more than 128 pending members spill into
+//! emalloc'd blocks, which count).
 //!
 //! Nothing here has drop glue: PHP's memory limit may longjmp out of any
 //! Zend allocation, and what was built is then reclaimed with the request's
-//! memory (the frames are emalloc'd too).
+//! memory (spilled stacks are emalloc'd too).
 use crate::php::sys;
 use core::ptr;
 use rustjson_core::decode::build::Builder;
@@ -36,12 +72,33 @@ const ARRAY: u8 = 0;
 const ASSOC: u8 = 1;
 const OBJECT: u8 = 2;
 
+/// An assoc object keeps at most this many members on the value stack;
+/// past it, its table is made (grown as stock grows it) and filled member
+/// by member, so the stack stays small and the peak memory stock's.
+const ASSOC_BULK_MAX: usize = 64;
+
+/// Slots of the key cache (a power of two).
+const KEY_SLOTS: usize = 256;
+/// Keys longer than this are not cached.
+const KEY_MAX: usize = 32;
+/// The cache is made after this many keys (small documents never pay
+/// for it).
+const KEY_CACHE_AFTER: u32 = 16;
+
 /// One open container: its zval (UNDEF until its first member is
 /// complete), the key of the member whose value comes next.
 #[repr(C)]
 struct Frame {
     zv: sys::zval,
     key: *mut sys::zend_string,
+    /// Arrays: the packed table's slots (`cap` of them, `n` written; the
+    /// table's counts are brought up to date before PHP sees it).
+    data: *mut sys::zval,
+    n: u32,
+    cap: u32,
+    /// Assoc objects: where its members start on the value stack (while
+    /// `zv` is UNDEF; once made, the table takes them one by one).
+    start: usize,
     kind: u8,
 }
 
@@ -53,11 +110,62 @@ pub struct ZText {
     cap: usize,
 }
 
+/// Frames held in a [`Scratch`].
+const SCRATCH_FRAMES: usize = 32;
+/// Value stack slots held in a [`Scratch`].
+const SCRATCH_VALS: usize = 128;
+/// Object handles recorded in a [`Scratch`].
+const SCRATCH_HANDLES: usize = 64;
+
+/// The first frames, value-stack slots and object handles of a
+/// [`ZvBuilder`] and its key cache, kept by its caller (on the C stack, apart from the builder), so a small document
+/// needs no emalloc'd stacks (and the peak stays stock's). Uninitialized
+/// until used; no drop glue.
+pub struct Scratch {
+    frames: [core::mem::MaybeUninit<Frame>; SCRATCH_FRAMES],
+    vals: [core::mem::MaybeUninit<sys::zval>; SCRATCH_VALS],
+    keys: [core::mem::MaybeUninit<*mut sys::zend_string>; SCRATCH_VALS],
+    /// The key cache's slots (zeroed when the cache is made).
+    kcache: [core::mem::MaybeUninit<*mut sys::zend_string>; KEY_SLOTS],
+    handles: [core::mem::MaybeUninit<u32>; SCRATCH_HANDLES],
+}
+
+impl Scratch {
+    /// Uninitialized room (costs nothing).
+    pub const fn new() -> Self {
+        Scratch {
+            frames: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_FRAMES],
+            vals: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_VALS],
+            keys: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_VALS],
+            kcache: [const { core::mem::MaybeUninit::uninit() }; KEY_SLOTS],
+            handles: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_HANDLES],
+        }
+    }
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+const _: () = assert!(!core::mem::needs_drop::<Scratch>());
+
 /// The zval [`Builder`] of json_decode().
 pub struct ZvBuilder {
+    /// The caller's [`Scratch`] (or null): where the stacks start.
+    scratch: *mut Scratch,
     frames: *mut Frame,
     depth: usize,
     cap: usize,
+    /// The value stack (emalloc'd): the finished values of the open arrays
+    /// (and assoc objects), in document order, each container's from its
+    /// frame's `start`; `keys` (same capacity) holds an assoc member's key
+    /// at its value's index. A container is built from them at its close.
+    vals: *mut sys::zval,
+    keys: *mut *mut sys::zend_string,
+    nv: usize,
+    capv: usize,
     /// The handles of the objects created so far, in creation order
     /// (emalloc'd), so that a discard leaves the object store's free list
     /// as if they had never been created.
@@ -69,6 +177,21 @@ pub struct ZvBuilder {
     root: sys::zval,
     assoc: bool,
     text: ZText,
+    /// Repeated keys shared: a direct-mapped cache (in the scratch, else
+    /// emalloc'd; KEY_SLOTS entries, null = empty) of key strings it holds one reference to, so
+    /// a repeated key is one zend_string (hashed once by Zend) with a
+    /// reference per use. Released when the document is done.
+    kcache: *mut *mut sys::zend_string,
+    nkeys: u32,
+    /// Values kept alive until the discard that follows a rebuild request
+    /// (see `fill_object`), emalloc'd.
+    grave: *mut sys::zval,
+    n_grave: usize,
+    cap_grave: usize,
+    /// The document must be built again, in stock's order.
+    rebuild_wanted: bool,
+    /// Building in stock's order: object members one by one.
+    stockwise: bool,
 }
 
 const _: () = assert!(!core::mem::needs_drop::<ZvBuilder>());
@@ -81,10 +204,56 @@ fn undef() -> sys::zval {
     sys::zval::default()
 }
 
+/// A zval of a string we hand our reference to (ZVAL_STR; built here, not
+/// through an out-pointer, so the copy that follows is no store-forwarding
+/// stall). Ours are fresh strings except the interned `""`.
+///
+/// # Safety
+/// `s` is a live string: the interned empty one, or one we own.
+#[inline(always)]
+unsafe fn str_zv(s: *mut sys::zend_string) -> sys::zval {
+    let mut zv = undef();
+    zv.value.str_ = s;
+    // SAFETY: `s` is live.
+    let interned = unsafe { (*s).gc.u.type_info & sys::IS_STR_INTERNED != 0 };
+    zv.u1.type_info = if interned {
+        sys::IS_INTERNED_STRING_EX
+    } else {
+        sys::IS_STRING_EX
+    };
+    zv
+}
+
+/// A zval of a table we hand our reference to (ZVAL_ARR).
+#[inline(always)]
+fn arr_zv(ht: *mut sys::zend_array) -> sys::zval {
+    let mut zv = undef();
+    zv.value.arr = ht;
+    zv.u1.type_info = sys::IS_ARRAY_EX;
+    zv
+}
+
+/// ZVAL_EMPTY_ARRAY: the immutable empty array, not counted.
+#[inline(always)]
+fn empty_array() -> sys::zval {
+    let mut zv = undef();
+    // SAFETY: returns the address of zend_empty_array.
+    zv.value.arr = unsafe { sys::rustjson_empty_array() };
+    zv.u1.type_info = sys::IS_ARRAY;
+    zv
+}
+
 #[inline(always)]
 fn is_undef(zv: &sys::zval) -> bool {
     // SAFETY: reading the type byte of an initialized zval.
     unsafe { zv.u1.type_info == sys::IS_UNDEF }
+}
+
+/// `_ZSTR_STRUCT_SIZE(len)`: the allocation of a zend_string of `len`
+/// bytes (header, bytes and NUL, rounded up to the allocator's 8 bytes).
+#[inline(always)]
+fn struct_size(len: usize) -> usize {
+    (core::mem::offset_of!(sys::zend_string, val) + len + 1 + 7) & !7
 }
 
 impl ZText {
@@ -116,9 +285,15 @@ impl ZText {
                 *(*s).val.as_mut_ptr().add(len) = 0;
                 return s;
             }
-            // Stock allocates the decoded length exactly; a shrinking
-            // erealloc may keep the larger block, so copy into an exact one
-            // (zend_string_alloc writes the length; the NUL is ours).
+            // Stock allocates the decoded length exactly: when that is the
+            // block size we have (_ZSTR_STRUCT_SIZE, 8-byte steps), keep
+            // it; else copy into an exact one (a shrinking erealloc may keep
+            // a larger bin).
+            if struct_size(len) == struct_size(cap) {
+                (*s).len = len;
+                *(*s).val.as_mut_ptr().cast::<u8>().add(len) = 0;
+                return s;
+            }
             let exact = sys::rustjson_string_alloc(len);
             let dst = (*exact).val.as_mut_ptr().cast::<u8>();
             core::ptr::copy_nonoverlapping((*s).val.as_ptr().cast::<u8>(), dst, len);
@@ -217,6 +392,53 @@ unsafe fn grow_block<T>(p: *mut T, cap: usize, first: usize) -> (*mut T, usize) 
     (p.cast(), cap)
 }
 
+/// [`grow_block`] for a block that starts in caller-owned room `inline` of
+/// `inline_cap` slots (null: none): the room first, then emalloc'd blocks
+/// (the room's contents copied out once).
+///
+/// # Safety
+/// `p` is null (with `cap == 0`), `inline` (with `cap == inline_cap`), or
+/// an emalloc'd block of `cap` `T`s.
+unsafe fn grow_spill<T>(
+    p: *mut T,
+    cap: usize,
+    inline: *mut T,
+    inline_cap: usize,
+    first: usize,
+) -> (*mut T, usize) {
+    if !inline.is_null() {
+        if p.is_null() {
+            return (inline, inline_cap);
+        }
+        if p == inline {
+            let cap2 = cap * 2;
+            // SAFETY: a fresh block of `cap2` slots; the room's `cap`
+            // slots copied (bitwise moves of plain data).
+            unsafe {
+                let q = sys::rustjson_emalloc(cap2 * core::mem::size_of::<T>()).cast::<T>();
+                core::ptr::copy_nonoverlapping(p, q, cap);
+                return (q, cap2);
+            }
+        }
+    }
+    // SAFETY: as the caller promised.
+    unsafe { grow_block(p, cap, first) }
+}
+
+/// Free a block from [`grow_spill`] (nothing for the caller's room) and
+/// null the pointer.
+///
+/// # Safety
+/// As [`free_block`], or `*p == inline`.
+unsafe fn free_spill<T>(p: &mut *mut T, inline: *mut T) {
+    if *p == inline {
+        *p = ptr::null_mut();
+        return;
+    }
+    // SAFETY: as the caller promised.
+    unsafe { free_block(p) };
+}
+
 /// Free an emalloc'd block (if any) and null the pointer.
 ///
 /// # Safety
@@ -230,12 +452,19 @@ unsafe fn free_block<T>(p: &mut *mut T) {
 }
 
 impl ZvBuilder {
-    /// An empty builder; objects become arrays when `assoc`.
-    pub fn new(assoc: bool) -> Self {
+    /// An empty builder; objects become arrays when `assoc`. Its stacks
+    /// start in `scratch` (null: none), which must outlive the builder's
+    /// use and not move meanwhile.
+    pub fn new(assoc: bool, scratch: *mut Scratch) -> Self {
         ZvBuilder {
+            scratch,
             frames: ptr::null_mut(),
             depth: 0,
             cap: 0,
+            vals: ptr::null_mut(),
+            keys: ptr::null_mut(),
+            nv: 0,
+            capv: 0,
             handles: ptr::null_mut(),
             n_handles: 0,
             cap_handles: 0,
@@ -243,6 +472,13 @@ impl ZvBuilder {
             root: undef(),
             assoc,
             text: ZText::new(),
+            kcache: ptr::null_mut(),
+            nkeys: 0,
+            grave: ptr::null_mut(),
+            n_grave: 0,
+            cap_grave: 0,
+            rebuild_wanted: false,
+            stockwise: false,
         }
     }
 
@@ -256,6 +492,10 @@ impl ZvBuilder {
             self.frames.add(self.depth).write(Frame {
                 zv: undef(),
                 key: ptr::null_mut(),
+                data: ptr::null_mut(),
+                n: 0,
+                cap: 0,
+                start: self.nv,
                 kind,
             })
         };
@@ -264,8 +504,136 @@ impl ZvBuilder {
 
     #[cold]
     fn grow(&mut self) {
-        // SAFETY: `frames` is null or our block of `cap` frames.
-        (self.frames, self.cap) = unsafe { grow_block(self.frames, self.cap, 16) };
+        let inline = self.scratch_frames();
+        // SAFETY: `frames` is null, the scratch's frames or our block of
+        // `cap` frames.
+        (self.frames, self.cap) =
+            unsafe { grow_spill(self.frames, self.cap, inline, SCRATCH_FRAMES, 16) };
+    }
+
+    fn scratch_frames(&self) -> *mut Frame {
+        if self.scratch.is_null() {
+            return ptr::null_mut();
+        }
+        // SAFETY: the caller's scratch is live (see `new`).
+        unsafe { (*self.scratch).frames.as_mut_ptr().cast() }
+    }
+
+    fn scratch_vals(&self) -> (*mut sys::zval, *mut *mut sys::zend_string) {
+        if self.scratch.is_null() {
+            return (ptr::null_mut(), ptr::null_mut());
+        }
+        // SAFETY: the caller's scratch is live (see `new`).
+        unsafe {
+            (
+                (*self.scratch).vals.as_mut_ptr().cast(),
+                (*self.scratch).keys.as_mut_ptr().cast(),
+            )
+        }
+    }
+
+    /// An array frame's table is full (or not made yet): make it (as
+    /// stock's first insertion does) or grow it (stock's growth), with `v`
+    /// appended.
+    ///
+    /// # Safety
+    /// `f` is a live array frame; `v` is a value we own.
+    #[cold]
+    unsafe fn array_grow(f: &mut Frame, mut v: sys::zval) {
+        // SAFETY: as the caller promised; the shim takes `v`.
+        unsafe {
+            if is_undef(&f.zv) {
+                f.data = sys::rustjson_packed_init(&mut f.zv, &mut f.cap);
+                f.data.write(v);
+                f.n = 1;
+            } else {
+                Self::array_sync(f);
+                f.data = sys::rustjson_packed_append(&mut f.zv, &mut v, &mut f.cap);
+                f.n += 1;
+            }
+        }
+    }
+
+    /// Fill an object frame's (made) object with its members waiting on
+    /// the value stack (`start..nv`), in one shim call; the stack is then
+    /// back at `start`. If a duplicate name would replace an array or an
+    /// object (whose early release stock does at that member: it may free
+    /// handles that later objects reuse), the shim stops there: the members
+    /// left are kept alive (the graveyard) and the document is built again
+    /// in stock's order ([`Builder::rebuild`]).
+    ///
+    /// # Safety
+    /// `f` is an object frame (popped or innermost) whose object was made.
+    unsafe fn fill_object(&mut self, f: &mut Frame) {
+        let n = self.nv - f.start;
+        // SAFETY: slots `start..nv` hold the members' keys and values; the
+        // shim takes those it stores, and we keep the rest.
+        unsafe {
+            let keys = self.keys.add(f.start);
+            let vals = self.vals.add(f.start);
+            let done = sys::rustjson_fill_object(&mut f.zv, keys, vals, n as u32) as usize;
+            if done < n {
+                self.rebuild_wanted = true;
+                for i in done..n {
+                    sys::rustjson_string_release(*keys.add(i));
+                    self.bury(vals.add(i).read());
+                }
+            }
+        }
+        self.nv = f.start;
+    }
+
+    /// Keep a value alive until the document is discarded.
+    #[cold]
+    fn bury(&mut self, v: sys::zval) {
+        if self.n_grave == self.cap_grave {
+            // SAFETY: `grave` is null or our block of `cap_grave` zvals.
+            (self.grave, self.cap_grave) = unsafe { grow_block(self.grave, self.cap_grave, 8) };
+        }
+        // SAFETY: n_grave < cap_grave after the growth.
+        unsafe { self.grave.add(self.n_grave).write(v) };
+        self.n_grave += 1;
+    }
+
+    /// Release the members (keys and values) waiting on the value stack
+    /// from `start`, in order; the stack is then back at `start`.
+    fn free_members(&mut self, start: usize) {
+        // SAFETY: slots `start..nv` hold member keys and values of ours.
+        unsafe {
+            for i in start..self.nv {
+                crate::php::zval::ptr_dtor_nogc(&mut *self.vals.add(i));
+                sys::rustjson_string_release(*self.keys.add(i));
+            }
+        }
+        self.nv = start;
+    }
+
+    /// Bring an array frame's table counts up to its `n` written slots
+    /// (ZEND_HASH_FILL_FINISH's bookkeeping).
+    ///
+    /// # Safety
+    /// `f` is an array frame whose table was made.
+    #[inline(always)]
+    unsafe fn array_sync(f: &Frame) {
+        // SAFETY: `zv` holds our packed table.
+        unsafe {
+            let ht = f.zv.value.arr;
+            (*ht).nNumUsed = f.n;
+            (*ht).nNumOfElements = f.n;
+            (*ht).nNextFreeElement = i64::from(f.n);
+        }
+    }
+
+    #[cold]
+    fn grow_vals(&mut self) {
+        let (iv, ik) = self.scratch_vals();
+        // SAFETY: `vals` and `keys` are null, the scratch's slots or our
+        // blocks of `capv` slots.
+        unsafe {
+            let cap = self.capv;
+            (self.vals, self.capv) = grow_spill(self.vals, cap, iv, SCRATCH_VALS, 64);
+            (self.keys, _) = grow_spill(self.keys, cap, ik, SCRATCH_VALS, 64);
+        }
     }
 
     /// Pop the innermost frame (there is one).
@@ -278,7 +646,20 @@ impl ZvBuilder {
 
     /// Store a finished value where the event protocol puts it.
     #[inline]
-    fn put(&mut self, mut v: sys::zval) {
+    fn put(&mut self, v: sys::zval) {
+        // SAFETY: reading the type of an initialized zval.
+        self.put_parts(v.value, unsafe { v.u1.type_info });
+    }
+
+    /// [`Self::put`] of the zval made of `value` and `type_info`: the parts
+    /// travel in registers and are stored into the slot one by one (as
+    /// ZVAL_COPY_VALUE does), never as a whole zval just written by other
+    /// code (a store-forwarding stall).
+    #[inline]
+    fn put_parts(&mut self, value: sys::zend_value, type_info: u32) {
+        let mut v = undef();
+        v.value = value;
+        v.u1.type_info = type_info;
         if self.depth == 0 {
             self.root = v;
             return;
@@ -291,21 +672,42 @@ impl ZvBuilder {
             let first = is_undef(&f.zv);
             match f.kind {
                 ARRAY => {
-                    if first {
-                        sys::rustjson_zv_array_init(&mut f.zv);
+                    if f.n < f.cap {
+                        let dst = f.data.add(f.n as usize);
+                        (*dst).value = value;
+                        (*dst).u1.type_info = type_info;
+                        f.n += 1;
+                    } else {
+                        Self::array_grow(f, v);
                     }
-                    sys::rustjson_array_append(&mut f.zv, &mut v);
                 }
                 ASSOC => {
-                    if first {
-                        sys::rustjson_zv_array_init(&mut f.zv);
-                    }
                     let key = core::mem::replace(&mut f.key, ptr::null_mut());
                     let key = if key.is_null() {
                         sys::rustjson_string_init(ptr::null(), 0)
                     } else {
                         key
                     };
+                    if first {
+                        let n = self.nv - f.start;
+                        if n < ASSOC_BULK_MAX {
+                            if self.nv == self.capv {
+                                self.grow_vals();
+                            }
+                            self.keys.add(self.nv).write(key);
+                            let dst = self.vals.add(self.nv);
+                            (*dst).value = value;
+                            (*dst).u1.type_info = type_info;
+                            self.nv += 1;
+                            return;
+                        }
+                        f.zv = arr_zv(sys::rustjson_fill_assoc(
+                            self.keys.add(f.start),
+                            self.vals.add(f.start),
+                            n as u32,
+                        ));
+                        self.nv = f.start;
+                    }
                     sys::rustjson_array_symtable_update(&mut f.zv, key, &mut v);
                     sys::rustjson_string_release(key);
                 }
@@ -324,14 +726,35 @@ impl ZvBuilder {
                     // A name starting with NUL is error 9 (the parser then
                     // discards the document): never handed to PHP (which
                     // would throw); released as json_parser.y's
-                    // object_update does (key, value, then the object), so
-                    // freed object handles are reused in stock's order.
+                    // object_update does (key, value, then the object with
+                    // its members in order), so freed object handles are
+                    // reused in stock's order.
                     if (*key).len > 0 && *(*key).val.as_ptr() == 0 {
                         sys::rustjson_string_release(key);
                         crate::php::zval::ptr_dtor_nogc(&mut v);
+                        self.free_members(f.start);
                         crate::php::zval::ptr_dtor_nogc(&mut f.zv);
                         f.zv = undef();
                         return;
+                    }
+                    // Members wait on the value stack until `}` (at most
+                    // ASSOC_BULK_MAX; then, or when replaying stock's
+                    // order, the table takes them one by one: `cap` 1).
+                    if f.cap == 0 && !self.stockwise {
+                        let n = self.nv - f.start;
+                        if n < ASSOC_BULK_MAX {
+                            if self.nv == self.capv {
+                                self.grow_vals();
+                            }
+                            self.keys.add(self.nv).write(key);
+                            let dst = self.vals.add(self.nv);
+                            (*dst).value = value;
+                            (*dst).u1.type_info = type_info;
+                            self.nv += 1;
+                            return;
+                        }
+                        f.cap = 1;
+                        self.fill_object(f);
                     }
                     sys::rustjson_object_write_property(&mut f.zv, key, &mut v);
                     sys::rustjson_string_release(key);
@@ -362,31 +785,80 @@ impl ZvBuilder {
         if self.depth == 0 {
             return;
         }
-        let mut f = self.pop_frame();
+        self.depth -= 1;
+        // SAFETY: the popped frame stays in place (nothing below pushes
+        // one); read in place, not copied out as a whole (its fields were
+        // just written one by one: a copy would stall on them).
+        let f = unsafe { &mut *self.frames.add(self.depth) };
         if !f.key.is_null() {
             // SAFETY: a pending key we own (never expected at a close).
             unsafe { sys::rustjson_string_release(f.key) };
         }
-        if is_undef(&f.zv) {
-            // SAFETY: f.zv is an UNDEF slot of ours.
-            unsafe {
-                if f.kind == OBJECT {
-                    self.before_object();
-                    let h = sys::rustjson_zv_object_init(&mut f.zv);
-                    self.created(h);
-                } else {
-                    sys::rustjson_zv_empty_array(&mut f.zv);
+        let made = !is_undef(&f.zv);
+        let zv = if f.kind == ARRAY {
+            if made {
+                // SAFETY: the frame's packed table, `n` slots written.
+                unsafe {
+                    Self::array_sync(f);
+                    arr_zv(f.zv.value.arr)
                 }
+            } else {
+                empty_array()
             }
-        }
-        self.put(f.zv);
+        } else if f.kind == ASSOC {
+            if made {
+                // SAFETY: the table made when the members passed
+                // ASSOC_BULK_MAX.
+                arr_zv(unsafe { f.zv.value.arr })
+            } else {
+                let n = self.nv - f.start;
+                let zv = if n == 0 {
+                    empty_array()
+                } else {
+                    // SAFETY: slots `start..nv` hold the members' keys and
+                    // values, which the shim takes.
+                    unsafe {
+                        arr_zv(sys::rustjson_fill_assoc(
+                            self.keys.add(f.start),
+                            self.vals.add(f.start),
+                            n as u32,
+                        ))
+                    }
+                };
+                self.nv = f.start;
+                zv
+            }
+        } else {
+            if made {
+                if f.cap == 0 && self.nv > f.start {
+                    // SAFETY: the frame's object and its pending members.
+                    unsafe { self.fill_object(f) };
+                }
+            } else {
+                self.before_object();
+                // SAFETY: f.zv is an UNDEF slot of ours.
+                let h = unsafe { sys::rustjson_zv_object_init(&mut f.zv) };
+                self.created(h);
+            }
+            f.zv
+        };
+        self.put(zv);
     }
 
     fn free_frames(&mut self) {
-        // SAFETY: `frames` is null or our block.
-        unsafe { free_block(&mut self.frames) };
+        let inline = self.scratch_frames();
+        let (iv, ik) = self.scratch_vals();
+        // SAFETY: `frames`, `vals` and `keys` are null, the scratch's or
+        // our blocks.
+        unsafe {
+            free_spill(&mut self.frames, inline);
+            free_spill(&mut self.vals, iv);
+            free_spill(&mut self.keys, ik);
+        }
         self.cap = 0;
         self.depth = 0;
+        self.nv = 0;
+        self.capv = 0;
     }
 
     /// Record a created object's handle.
@@ -402,9 +874,19 @@ impl ZvBuilder {
 
     #[cold]
     fn grow_handles(&mut self) {
-        // SAFETY: `handles` is null or our block of `cap_handles` handles.
+        let inline = self.scratch_handles();
+        // SAFETY: `handles` is null, the scratch's or our block of
+        // `cap_handles` handles.
         (self.handles, self.cap_handles) =
-            unsafe { grow_block(self.handles, self.cap_handles, 64) };
+            unsafe { grow_spill(self.handles, self.cap_handles, inline, SCRATCH_HANDLES, 64) };
+    }
+
+    fn scratch_handles(&self) -> *mut u32 {
+        if self.scratch.is_null() {
+            return ptr::null_mut();
+        }
+        // SAFETY: the caller's scratch is live (see `new`).
+        unsafe { (*self.scratch).handles.as_mut_ptr().cast() }
     }
 
     /// Before creating an object: if a discard freed objects and the parser
@@ -433,18 +915,16 @@ impl ZvBuilder {
     /// Free the handle record (after the parser returned).
     pub fn release(&mut self) {
         self.requeue_pending = false;
-        // SAFETY: `handles` is null or our block.
-        unsafe { free_block(&mut self.handles) };
+        let inline = self.scratch_handles();
+        // SAFETY: `handles` is null, the scratch's or our block.
+        unsafe { free_spill(&mut self.handles, inline) };
         self.n_handles = 0;
         self.cap_handles = 0;
     }
 
     #[inline(always)]
     fn scalar(&mut self, type_info: u32, value: sys::zend_value) {
-        let mut zv = undef();
-        zv.value = value;
-        zv.u1.type_info = type_info;
-        self.put(zv);
+        self.put_parts(value, type_info);
     }
 }
 
@@ -477,9 +957,14 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline]
     fn string(&mut self, bytes: &[u8]) {
-        let mut zv = undef();
-        // SAFETY: a fresh zval slot; the bytes are copied.
-        unsafe { sys::rustjson_zv_stringl(&mut zv, bytes.as_ptr().cast(), bytes.len()) };
+        // SAFETY: the bytes are copied into a fresh (or the interned empty)
+        // string, whose reference the zval takes.
+        let zv = unsafe {
+            str_zv(sys::rustjson_string_init(
+                bytes.as_ptr().cast(),
+                bytes.len(),
+            ))
+        };
         self.put(zv);
     }
     #[inline(always)]
@@ -488,16 +973,23 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline]
     fn string_from_text(&mut self) {
-        let s = self.text.take();
-        let mut zv = undef();
-        // SAFETY: `s` is a finished string whose reference we hand over.
-        unsafe { sys::rustjson_zv_str(&mut zv, s) };
+        // SAFETY: a finished string whose reference the zval takes.
+        let zv = unsafe { str_zv(self.text.take()) };
         self.put(zv);
     }
     #[inline]
     fn key(&mut self, bytes: &[u8]) {
-        // SAFETY: the bytes are copied into a fresh (or the interned empty) string.
-        let k = unsafe { sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len()) };
+        let k = if !self.kcache.is_null() && !bytes.is_empty() && bytes.len() <= KEY_MAX {
+            self.cached_key(bytes)
+        } else {
+            self.nkeys += 1;
+            if self.nkeys == KEY_CACHE_AFTER {
+                self.make_key_cache();
+            }
+            // SAFETY: the bytes are copied into a fresh (or the interned
+            // empty) string.
+            unsafe { sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len()) }
+        };
         self.set_key(k);
     }
     #[inline]
@@ -529,6 +1021,14 @@ unsafe impl Builder for ZvBuilder {
         self.release();
         core::mem::replace(&mut self.root, undef())
     }
+    fn rebuild(&mut self) -> bool {
+        if self.rebuild_wanted {
+            self.rebuild_wanted = false;
+            self.stockwise = true;
+            return true;
+        }
+        false
+    }
     fn discard(&mut self) {
         self.discard_open();
         if !is_undef(&self.root) {
@@ -540,22 +1040,173 @@ unsafe impl Builder for ZvBuilder {
     }
 }
 
+/// The key cache's slot for 1..=KEY_MAX bytes.
+#[inline(always)]
+fn key_slot(b: &[u8]) -> usize {
+    let n = b.len();
+    let word = |i: usize| -> u64 {
+        let mut w = [0u8; 8];
+        if let Some(src) = b.get(i..i + 8) {
+            w.copy_from_slice(src);
+        }
+        u64::from_le_bytes(w)
+    };
+    let half = |i: usize| -> u64 {
+        let mut w = [0u8; 4];
+        if let Some(src) = b.get(i..i + 4) {
+            w.copy_from_slice(src);
+        }
+        u64::from(u32::from_le_bytes(w))
+    };
+    let (a, z) = if n >= 8 {
+        (word(0), word(n - 8))
+    } else if n >= 4 {
+        (half(0), half(n - 4))
+    } else {
+        let at = |i: usize| u64::from(b.get(i).copied().unwrap_or(0));
+        (at(0) | at(n / 2) << 8 | at(n - 1) << 16, 0)
+    };
+    let h = (a ^ z.rotate_left(23) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 56) as usize & (KEY_SLOTS - 1)
+}
+
+/// Whether the `b.len()` (1..=KEY_MAX) bytes at `p` are `b`: overlapping
+/// word compares, no call.
+///
+/// # Safety
+/// `p` points to at least `b.len()` readable bytes.
+#[inline(always)]
+unsafe fn same_short(p: *const u8, b: &[u8]) -> bool {
+    let n = b.len();
+    let q = b.as_ptr();
+    // SAFETY: every read is within the first `n` bytes of `p` and of `b`.
+    unsafe {
+        let w = |x: *const u8, i: usize| x.add(i).cast::<u64>().read_unaligned();
+        let h = |x: *const u8, i: usize| x.add(i).cast::<u32>().read_unaligned();
+        if n >= 16 {
+            w(p, 0) == w(q, 0)
+                && w(p, 8) == w(q, 8)
+                && w(p, n - 16) == w(q, n - 16)
+                && w(p, n - 8) == w(q, n - 8)
+        } else if n >= 8 {
+            w(p, 0) == w(q, 0) && w(p, n - 8) == w(q, n - 8)
+        } else if n >= 4 {
+            h(p, 0) == h(q, 0) && h(p, n - 4) == h(q, n - 4)
+        } else {
+            *p == *q && *p.add(n / 2) == *q.add(n / 2) && *p.add(n - 1) == *q.add(n - 1)
+        }
+    }
+}
+
 impl ZvBuilder {
+    /// Make the key cache: in the scratch (outside PHP's allocator, so
+    /// it never adds to the peak), else emalloc'd.
+    #[cold]
+    fn make_key_cache(&mut self) {
+        // SAFETY: the scratch's slots, or a fresh block; every slot set to
+        // empty.
+        unsafe {
+            let p = if self.scratch.is_null() {
+                let size = KEY_SLOTS * core::mem::size_of::<*mut sys::zend_string>();
+                sys::rustjson_emalloc(size).cast::<*mut sys::zend_string>()
+            } else {
+                (*self.scratch)
+                    .kcache
+                    .as_mut_ptr()
+                    .cast::<*mut sys::zend_string>()
+            };
+            core::ptr::write_bytes(p, 0, KEY_SLOTS);
+            self.kcache = p;
+        }
+    }
+
+    /// A key of 1..=KEY_MAX bytes through the cache: the cached string
+    /// with a reference added, or a fresh one that replaces the slot's.
+    #[inline]
+    fn cached_key(&mut self, bytes: &[u8]) -> *mut sys::zend_string {
+        let slot = key_slot(bytes);
+        // SAFETY: the cache has KEY_SLOTS slots, each null or a string it
+        // holds a reference to (our own, not interned: refcounted).
+        unsafe {
+            let e = self.kcache.add(slot);
+            let s = *e;
+            if !s.is_null()
+                && (*s).len == bytes.len()
+                && same_short((*s).val.as_ptr().cast::<u8>(), bytes)
+            {
+                (*s).gc.refcount += 1;
+                return s;
+            }
+            let k = sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len());
+            if !s.is_null() {
+                sys::rustjson_string_release(s);
+            }
+            (*k).gc.refcount += 1;
+            *e = k;
+            k
+        }
+    }
+
+    /// Release the graveyard's values, in order.
+    fn free_grave(&mut self) {
+        // SAFETY: `grave` is null or our block of `n_grave` values.
+        unsafe {
+            for i in 0..self.n_grave {
+                crate::php::zval::ptr_dtor_nogc(&mut *self.grave.add(i));
+            }
+            free_block(&mut self.grave);
+        }
+        self.n_grave = 0;
+        self.cap_grave = 0;
+    }
+
+    /// Drop the cache's references and the cache.
+    fn free_key_cache(&mut self) {
+        self.nkeys = 0;
+        if self.kcache.is_null() {
+            return;
+        }
+        // SAFETY: each non-null slot holds a reference of ours.
+        unsafe {
+            for i in 0..KEY_SLOTS {
+                let s = *self.kcache.add(i);
+                if !s.is_null() {
+                    sys::rustjson_string_release(s);
+                }
+            }
+            if self.scratch.is_null() {
+                free_block(&mut self.kcache);
+            }
+        }
+        self.kcache = ptr::null_mut();
+    }
+
     /// Release the open containers, pending keys, the text and the frames.
     fn discard_open(&mut self) {
         while self.depth > 0 {
             let mut f = self.pop_frame();
-            // SAFETY: the frame's zval and key are ours.
+            // SAFETY: the frame's zval and key are ours, and so are the
+            // values (and assoc keys) on the stack from its start.
             unsafe {
                 if !f.key.is_null() {
                     sys::rustjson_string_release(f.key);
                 }
+                if f.kind != ARRAY {
+                    // An object's pending members go first, as they would
+                    // with the object in stock's order.
+                    self.free_members(f.start);
+                }
                 if !is_undef(&f.zv) {
+                    if f.kind == ARRAY {
+                        Self::array_sync(&f);
+                    }
                     crate::php::zval::ptr_dtor_nogc(&mut f.zv);
                 }
             }
         }
         self.free_frames();
         self.text.release();
+        self.free_key_cache();
+        self.free_grave();
     }
 }

@@ -226,23 +226,11 @@ int rustjson_php_api(void) { return ZEND_MODULE_API_NO; }
 const char *rustjson_php_version(void) { return PHP_VERSION; }
 
 /* ---- json_decode()'s zval builder (see shim.h) ---- */
-void rustjson_zv_array_init(zval *zv) { array_init(zv); }
-void rustjson_zv_empty_array(zval *zv) { ZVAL_EMPTY_ARRAY(zv); }
 uint32_t rustjson_zv_object_init(zval *zv) { object_init(zv); return Z_OBJ_P(zv)->handle; }
-void rustjson_zv_str(zval *zv, zend_string *s) { ZVAL_STR(zv, s); }
-void rustjson_zv_stringl(zval *zv, const char *s, size_t len)
-{
-	if (len == 0) {
-		ZVAL_EMPTY_STRING(zv);
-	} else {
-		ZVAL_STRINGL(zv, s, len);
-	}
-}
 zend_string *rustjson_string_init(const char *s, size_t len) { return len == 0 ? ZSTR_EMPTY_ALLOC() : zend_string_init(s, len, 0); }
 zend_string *rustjson_string_alloc(size_t len) { return zend_string_alloc(len, 0); }
 zend_string *rustjson_string_realloc(zend_string *s, size_t len) { return zend_string_realloc(s, len, 0); }
 void rustjson_string_release(zend_string *s) { zend_string_release_ex(s, 0); }
-void rustjson_array_append(zval *arr, zval *v) { zend_hash_next_index_insert(Z_ARRVAL_P(arr), v); }
 void rustjson_array_symtable_update(zval *arr, zend_string *key, zval *v) { zend_symtable_update(Z_ARRVAL_P(arr), key, v); }
 void rustjson_object_write_property(zval *obj, zend_string *key, zval *v)
 {
@@ -279,4 +267,126 @@ bool rustjson_objects_requeue(const uint32_t *handles, size_t k)
 	}
 	store->free_list_head = h;
 	return true;
+}
+
+/* ---- json_decode(): containers filled once, at their close ---- */
+
+/* The table size a hash reaches growing from HT_MIN_SIZE by doubling to
+ * hold n elements (zend_hash_check_size() for the sizes we meet). */
+static uint32_t rustjson_grown_size(uint32_t n)
+{
+	uint32_t size = HT_MIN_SIZE;
+	while (size < n) {
+		size += size;
+	}
+	return size;
+}
+
+/* A mixed table that holds fewer elements than it was sized for (duplicate
+ * keys) is moved into a table of the size stock's growth ends with. */
+static HashTable *rustjson_fit_mixed(HashTable *ht)
+{
+	HashTable *fit;
+	zend_string *key;
+	zval *v;
+	if (rustjson_grown_size(ht->nNumOfElements) >= ht->nTableSize) {
+		return ht;
+	}
+	fit = zend_new_array(ht->nNumOfElements);
+	zend_hash_real_init_mixed(fit);
+	ZEND_HASH_MAP_FOREACH_STR_KEY_VAL(ht, key, v) {
+		zend_hash_add_new(fit, key, v);
+		ZVAL_NULL(v);
+	} ZEND_HASH_FOREACH_END();
+	zend_array_destroy(ht);
+	return fit;
+}
+
+zval *rustjson_packed_init(zval *zv, uint32_t *cap)
+{
+	array_init(zv);
+	zend_hash_real_init_packed(Z_ARRVAL_P(zv));
+	*cap = Z_ARRVAL_P(zv)->nTableSize;
+	return Z_ARRVAL_P(zv)->arPacked;
+}
+
+zval *rustjson_packed_append(zval *arr, zval *v, uint32_t *cap)
+{
+	zend_hash_next_index_insert(Z_ARRVAL_P(arr), v);
+	*cap = Z_ARRVAL_P(arr)->nTableSize;
+	return Z_ARRVAL_P(arr)->arPacked;
+}
+
+zend_array *rustjson_empty_array(void) { return (zend_array *) &zend_empty_array; }
+
+HashTable *rustjson_fill_assoc(zend_string **keys, zval *vals, uint32_t n)
+{
+	HashTable *ht;
+	zend_ulong idx;
+	uint32_t i;
+	for (i = 0; i < n; i++) {
+		if (ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]), idx)) {
+			break;
+		}
+	}
+	if (i < n) {
+		/* An int key: whether the table is packed or a hash depends on its
+		 * size as it grows, so grow it as stock does, member by member. */
+		ht = zend_new_array(0);
+		for (i = 0; i < n; i++) {
+			zend_symtable_update(ht, keys[i], &vals[i]);
+			zend_string_release_ex(keys[i], 0);
+		}
+	} else {
+		ht = zend_new_array(n);
+		zend_hash_real_init_mixed(ht);
+		for (i = 0; i < n; i++) {
+			zend_hash_update(ht, keys[i], &vals[i]);
+			zend_string_release_ex(keys[i], 0);
+		}
+		if (ht->nNumOfElements < n) {
+			ht = rustjson_fit_mixed(ht);
+		}
+	}
+	return ht;
+}
+
+uint32_t rustjson_fill_object(zval *obj, zend_string **keys, zval *vals, uint32_t n)
+{
+	zend_object *zobj = Z_OBJ_P(obj);
+	HashTable *ht;
+	zval *slot;
+	uint32_t i, before;
+	if (zobj->properties != NULL || zobj->ce->default_properties_count != 0) {
+		/* Never expected (a fresh stdClass has neither): stock's calls. */
+		for (i = 0; i < n; i++) {
+			zend_std_write_property(zobj, keys[i], &vals[i], NULL);
+			Z_TRY_DELREF(vals[i]);
+			zend_string_release_ex(keys[i], 0);
+		}
+		return n;
+	}
+	/* What rebuild_object_properties() and zend_std_write_property()'s
+	 * zend_hash_add_new() make of a stdClass's dynamic properties, sized
+	 * once. */
+	ht = zobj->properties = zend_new_array(n);
+	zend_hash_real_init_mixed(ht);
+	for (i = 0; i < n; i++) {
+		before = ht->nNumOfElements;
+		slot = zend_hash_lookup(ht, keys[i]);
+		if (ht->nNumOfElements != before) {
+			ZVAL_COPY_VALUE(slot, &vals[i]);
+		} else if (Z_TYPE_P(slot) == IS_OBJECT || (Z_TYPE_P(slot) == IS_ARRAY && Z_REFCOUNTED_P(slot))) {
+			/* Stock releases it at this member: the caller rebuilds. */
+			return i;
+		} else {
+			zval_ptr_dtor(slot);
+			ZVAL_COPY_VALUE(slot, &vals[i]);
+		}
+		zend_string_release_ex(keys[i], 0);
+	}
+	if (ht->nNumOfElements < n) {
+		zobj->properties = rustjson_fit_mixed(ht);
+	}
+	return n;
 }

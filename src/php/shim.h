@@ -111,20 +111,14 @@ const char *rustjson_php_version(void);
 bool rustjson_has_failed_calling_exception(void);
 
 /* ---- json_decode()'s zval builder (src/decode/): what json_parser.y and
- * json_scanner.re build, through the same Zend calls. ---- */
-void rustjson_zv_array_init(zval *zv);                       /* array_init */
-void rustjson_zv_empty_array(zval *zv);                      /* ZVAL_EMPTY_ARRAY */
+ * json_scanner.re build (the same tables, strings and objects), with fewer
+ * calls: containers are made at their close or filled in place. ---- */
 uint32_t rustjson_zv_object_init(zval *zv);                  /* object_init (stdClass); returns its handle */
-void rustjson_zv_str(zval *zv, zend_string *s);              /* ZVAL_STR */
-/* ZVAL_EMPTY_STRING when len == 0, else ZVAL_STRINGL */
-void rustjson_zv_stringl(zval *zv, const char *s, size_t len);
 /* ZSTR_EMPTY_ALLOC() when len == 0, else zend_string_init(s, len, 0) */
 zend_string *rustjson_string_init(const char *s, size_t len);
 zend_string *rustjson_string_alloc(size_t len);              /* zend_string_alloc(len, 0) */
 zend_string *rustjson_string_realloc(zend_string *s, size_t len); /* zend_string_realloc(s, len, 0) */
 void rustjson_string_release(zend_string *s);                /* zend_string_release_ex(s, 0) */
-/* zend_hash_next_index_insert(Z_ARRVAL_P(arr), v): takes v */
-void rustjson_array_append(zval *arr, zval *v);
 /* zend_symtable_update(Z_ARRVAL_P(arr), key, v): takes v, not key */
 void rustjson_array_symtable_update(zval *arr, zend_string *key, zval *v);
 /* zend_std_write_property(Z_OBJ_P(obj), key, v, NULL); Z_TRY_DELREF_P(v): takes v, not key */
@@ -139,5 +133,30 @@ void rustjson_return_null(zval *rv);
  * they would have got had these never existed. False (nothing changed) if
  * the free list does not start with them. */
 bool rustjson_objects_requeue(const uint32_t *handles, size_t k);
+
+/* Arrays: the builder writes the values into the packed table's slots
+ * itself (and its counts, as ZEND_HASH_FILL_FINISH does); the table is made
+ * and grown by Zend, as stock's zend_hash_next_index_insert() does. */
+/* array_init + zend_hash_real_init_packed: the slots; *cap = nTableSize. */
+zval *rustjson_packed_init(zval *zv, uint32_t *cap);
+/* zend_hash_next_index_insert (takes v; the counts are current): the
+ * slots, maybe moved; *cap = nTableSize. */
+zval *rustjson_packed_append(zval *arr, zval *v, uint32_t *cap);
+/* An assoc object built at its close from n >= 1 members (keys and values
+ * in document order) as zend_symtable_update() stores them (a duplicate
+ * keeps its position and takes the last value), sized once as stock's
+ * growth ends when all keys are strings (HT_MIN_SIZE doubled until the
+ * members fit), else grown member by member as stock grows it. Takes the
+ * values, releases the keys. */
+HashTable *rustjson_fill_assoc(zend_string **keys, zval *vals, uint32_t n);
+/* A fresh stdClass's properties from n >= 1 members (names and values in
+ * document order), as zend_std_write_property() would store them one by
+ * one, the table sized once as stock's growth ends. Stops at a duplicate
+ * name whose earlier value is an array or object (stock releases that
+ * value at the duplicate): returns how many members it took (their values
+ * taken, names released); the rest are still the caller's. */
+uint32_t rustjson_fill_object(zval *obj, zend_string **keys, zval *vals, uint32_t n);
+/* &zend_empty_array (ZVAL_EMPTY_ARRAY's table, type IS_ARRAY). */
+zend_array *rustjson_empty_array(void);
 
 #endif

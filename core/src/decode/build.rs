@@ -102,6 +102,13 @@ pub unsafe trait Builder {
     fn finish(&mut self) -> Self::Value;
     /// Release everything built so far; the builder is then empty.
     fn discard(&mut self);
+    /// Asked once the document's last event was delivered (and on no
+    /// error): `true` when the builder wants the whole document again
+    /// (it builds it differently the second time). The parser then calls
+    /// [`Builder::discard`] and replays the events from the start.
+    fn rebuild(&mut self) -> bool {
+        false
+    }
 }
 
 /// A key of a [`Value::Array`]: PHP arrays have int and string keys.

@@ -10,7 +10,10 @@
 //!   [`MAX_LEVELS`] open containers): then PHP accepts the input too, and
 //!   the built value is the result. On anything else it calls
 //!   [`Builder::discard`] and hands over to the exact route. It also hands
-//!   over at a key that decodes to a NUL-led string in object mode.
+//!   over at a key that decodes to a NUL-led string in object mode, and
+//!   when the builder asks for the document again ([`Builder::rebuild`]
+//!   after the last event; the exact route's walk asks it too and walks
+//!   once more).
 //! - The exact route asks the exact validator
 //!   ([`crate::validate::validate_at`], with IGNORE or SUBSTITUTE as
 //!   "ignore": both accept what they do not decode) for PHP's verdict.
@@ -98,7 +101,11 @@ pub fn parse_at<B: Builder>(
     }
     let level = level.clamp_to_cpu();
     if scan::dispatch(level, Fast { opts, b: &mut *b }, input) {
-        return Ok(b.finish());
+        if !b.rebuild() {
+            return Ok(b.finish());
+        }
+        // The builder wants the document again: the exact route replays it.
+        b.discard();
     }
     exact(level, input, opts, b)
 }
@@ -189,6 +196,42 @@ fn body_before(inp: &[u8], s: usize, next: usize) -> Option<&[u8]> {
     inp.get(s + 1..e - 1)
 }
 
+/// Whether `body` holds a backslash: short bodies (most keys and values)
+/// by 8-byte words inline, long ones through memchr.
+#[inline(always)]
+fn has_backslash(body: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let n = body.len();
+    if n > 32 {
+        return body.contains(&b'\\');
+    }
+    let word = |i: usize| -> u64 {
+        let mut w = [0u8; 8];
+        if let Some(src) = body.get(i..i + 8) {
+            w.copy_from_slice(src);
+        }
+        u64::from_le_bytes(w) ^ (ONES * u64::from(b'\\'))
+    };
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & (ONES << 7) != 0;
+    if n < 8 {
+        // A plain loop: `contains` would call memchr for a few bytes.
+        for &c in body {
+            if c == b'\\' {
+                return true;
+            }
+        }
+        return false;
+    }
+    let mut i = 0;
+    while i + 8 < n {
+        if zero_byte(word(i)) {
+            return true;
+        }
+        i += 8;
+    }
+    zero_byte(word(n - 8))
+}
+
 /// A string value or key body into the builder: borrowed when it has no
 /// escape, else decoded into the builder's text. `false` to give up (a
 /// decoding error, or a NUL-led key in object mode).
@@ -200,7 +243,7 @@ fn put_string<B: Builder>(
     mode: InvalidUtf8,
     b: &mut B,
 ) -> bool {
-    if !body.contains(&b'\\') {
+    if !has_backslash(body) {
         if key {
             if !opts.assoc && body.first() == Some(&0) {
                 return false;
@@ -228,22 +271,49 @@ fn put_string<B: Builder>(
 }
 
 /// A number or literal atom at `pos` (stage 1 found its start) into the
-/// builder; `false` if it is not exactly one.
+/// builder; `false` if it is not exactly one. A number is scanned once:
+/// its longest match (what the value is made of) must end where the atom
+/// ends, which is what [`atom_ok`] checks for it.
 #[inline(always)]
 fn put_atom<B: Builder>(inp: &[u8], pos: usize, bigint: bool, b: &mut B) -> bool {
-    if !atom_ok(inp, pos) {
-        return false;
-    }
     let Some(rest) = inp.get(pos..) else {
         return false;
     };
     match rest.first() {
-        Some(b't') => b.bool(true),
-        Some(b'f') => b.bool(false),
-        Some(b'n') => b.null(),
-        _ => put_number(rest, bigint, b),
+        Some(b't' | b'f' | b'n') => {
+            if !atom_ok(inp, pos) {
+                return false;
+            }
+            match rest.first() {
+                Some(b't') => b.bool(true),
+                Some(b'f') => b.bool(false),
+                _ => b.null(),
+            }
+            true
+        }
+        _ => {
+            let Some((num, len)) = number::parse_prefix(rest, bigint) else {
+                return false;
+            };
+            // The atom must end here: whitespace, a structural byte, a
+            // quote (the grammar then rejects two adjacent values) or the
+            // end of input.
+            if !matches!(
+                rest.get(len),
+                None | Some(
+                    b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'[' | b']' | b':' | b',' | b'"'
+                )
+            ) {
+                return false;
+            }
+            match num {
+                Number::Int(i) => b.int(i),
+                Number::Double(d) => b.double(d),
+                Number::BigIntString(s) => b.big_int(s),
+            }
+            true
+        }
     }
-    true
 }
 
 #[inline(always)]
@@ -401,6 +471,17 @@ fn exact<B: Builder>(level: Level, inp: &[u8], opts: Options, b: &mut B) -> Resu
     let bigint_keys = opts.flags & BIGINT_AS_STRING != 0;
     match validate::validate_decode_at(level, inp, opts.depth, ignore, bigint_keys) {
         Ok(()) => match walk(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
+            Walk::Done if b.rebuild() => {
+                b.discard();
+                match walk(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
+                    Walk::Done => Ok(b.finish()),
+                    // Not expected: the same input walked the same way.
+                    _ => {
+                        b.discard();
+                        Err(error::SYNTAX)
+                    }
+                }
+            }
             Walk::Done => Ok(b.finish()),
             Walk::NulKey { .. } => {
                 b.discard();
@@ -612,6 +693,111 @@ fn walk<B: Builder>(inp: &[u8], opts: Options, b: &mut B, kinds: &mut Bits<SLOW_
             }
             i += 1;
             n -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::build::{Tree, Value};
+
+    /// A [`Tree`] that asks for the document again once, counting discards.
+    struct Again {
+        tree: Tree,
+        asked: bool,
+        discards: usize,
+    }
+
+    // SAFETY: as `Tree`: never calls the parser, never panics.
+    unsafe impl Builder for Again {
+        type Value = Value;
+        type Text = Vec<u8>;
+        fn null(&mut self) {
+            self.tree.null()
+        }
+        fn bool(&mut self, v: bool) {
+            self.tree.bool(v)
+        }
+        fn int(&mut self, v: i64) {
+            self.tree.int(v)
+        }
+        fn double(&mut self, v: f64) {
+            self.tree.double(v)
+        }
+        fn big_int(&mut self, d: &[u8]) {
+            self.tree.big_int(d)
+        }
+        fn string(&mut self, b: &[u8]) {
+            self.tree.string(b)
+        }
+        fn text(&mut self) -> &mut Vec<u8> {
+            self.tree.text()
+        }
+        fn string_from_text(&mut self) {
+            self.tree.string_from_text()
+        }
+        fn key(&mut self, b: &[u8]) {
+            self.tree.key(b)
+        }
+        fn key_from_text(&mut self) {
+            self.tree.key_from_text()
+        }
+        fn begin_array(&mut self) {
+            self.tree.begin_array()
+        }
+        fn end_array(&mut self) {
+            self.tree.end_array()
+        }
+        fn begin_object(&mut self) {
+            self.tree.begin_object()
+        }
+        fn end_object(&mut self) {
+            self.tree.end_object()
+        }
+        fn finish(&mut self) -> Value {
+            self.tree.finish()
+        }
+        fn discard(&mut self) {
+            self.discards += 1;
+            self.tree.discard()
+        }
+        fn rebuild(&mut self) -> bool {
+            let first = !self.asked;
+            self.asked = true;
+            first
+        }
+    }
+
+    #[test]
+    fn rebuild_replays_on_both_routes() {
+        let deep = format!("{}{{\"a\":1}}{}", "[".repeat(1200), "]".repeat(1200));
+        let docs: [(&[u8], u32); 3] = [
+            (br#"{"a":{"b":[1,2.5,"x\n"]},"a":{}}"#, 0),
+            // Invalid UTF-8 under IGNORE: the fast route gives up, the
+            // exact route's walk builds.
+            (b"{\"a\":\"\xff\",\"b\":[{}]}", INVALID_UTF8_IGNORE),
+            // Past MAX_LEVELS: the exact route.
+            (deep.as_bytes(), 0),
+        ];
+        for (doc, flags) in docs {
+            for assoc in [false, true] {
+                let o = Options {
+                    depth: 5000,
+                    flags,
+                    assoc,
+                };
+                let want = parse(doc, o, &mut Tree::new(assoc));
+                let mut b = Again {
+                    tree: Tree::new(assoc),
+                    asked: false,
+                    discards: 0,
+                };
+                let got = parse(doc, o, &mut b);
+                assert_eq!(got, want);
+                assert!(want.is_ok());
+                assert!(b.asked && b.discards >= 1);
+            }
         }
     }
 }
