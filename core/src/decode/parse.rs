@@ -15,7 +15,7 @@
 //!   after the last event; the exact route's walk asks it too and walks
 //!   once more).
 //! - The exact route asks the exact validator
-//!   ([`crate::validate::validate_at`], with IGNORE or SUBSTITUTE as
+//!   ([`crate::validate::validate_decode_at`], with IGNORE or SUBSTITUTE as
 //!   "ignore": both accept what they do not decode) for PHP's verdict.
 //!   Valid: a byte-at-a-time walk builds the value (invalid UTF-8 is
 //!   dropped or substituted there). Invalid: its code is PHP's, except for
