@@ -98,15 +98,7 @@ pub fn validate_at(
     depth: u32,
     ignore_invalid_utf8: bool,
 ) -> Result<(), i32> {
-    scan::dispatch(
-        level,
-        Validate {
-            depth,
-            ignore_invalid_utf8,
-            bigint_keys: false,
-        },
-        input,
-    )
+    validate_decode_at(level, input, depth, ignore_invalid_utf8, false)
 }
 
 /// [`validate_at`] for json_decode()'s exact route: with `bigint_keys`
