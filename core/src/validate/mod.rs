@@ -124,6 +124,7 @@ pub fn validate_decode_at(
 
 /// [`validate`]'s arguments but the input, as a [`Job`] for
 /// [`scan::dispatch`].
+#[derive(Clone, Copy)]
 struct Validate {
     depth: u32,
     ignore_invalid_utf8: bool,
@@ -134,13 +135,7 @@ impl Job for Validate {
     type Output = Result<(), i32>;
     #[inline(always)]
     fn run<K: Kernels>(self, k: K, input: &[u8]) -> Result<(), i32> {
-        run(
-            k,
-            input,
-            self.depth,
-            self.ignore_invalid_utf8,
-            self.bigint_keys,
-        )
+        run(k, input, self)
     }
 }
 
@@ -160,31 +155,19 @@ fn max_depth(depth: u32) -> u32 {
 }
 
 #[inline(always)]
-fn run<K: Kernels>(
-    k: K,
-    input: &[u8],
-    depth: u32,
-    ignore_invalid_utf8: bool,
-    bigint_keys: bool,
-) -> Result<(), i32> {
-    let depth = max_depth(depth);
+fn run<K: Kernels>(k: K, input: &[u8], v: Validate) -> Result<(), i32> {
+    let depth = max_depth(v.depth);
     if input.len() >= FAST_PATH_MIN_LEN && fast::accept(k, input, depth) {
         return Ok(());
     }
-    exact(k, input, depth, ignore_invalid_utf8, bigint_keys)
+    exact(k, input, Validate { depth, ..v })
 }
 
-/// The exact scanner/parser (`depth` already through [`max_depth`]).
+/// The exact scanner/parser (`v.depth` already through [`max_depth`]).
 #[inline(always)]
-fn exact<K: Kernels>(
-    k: K,
-    input: &[u8],
-    depth: u32,
-    ignore_invalid_utf8: bool,
-    bigint_keys: bool,
-) -> Result<(), i32> {
-    let mut scanner = Scanner::new(k, input, ignore_invalid_utf8);
-    parse::parse(&mut scanner, depth, bigint_keys)
+fn exact<K: Kernels>(k: K, input: &[u8], v: Validate) -> Result<(), i32> {
+    let mut scanner = Scanner::new(k, input, v.ignore_invalid_utf8);
+    parse::parse(&mut scanner, v.depth, v.bigint_keys)
 }
 
 /// Internals exposed for the differential tools, tests and benchmarks; not
@@ -210,7 +193,12 @@ pub mod testing {
             match self {
                 Path::Fast(depth) => Ok(super::fast::accept(k, inp, max_depth(depth)) as usize),
                 Path::Exact(depth, ignore) => {
-                    super::exact(k, inp, max_depth(depth), ignore, false).map(|()| 0)
+                    let v = super::Validate {
+                        depth: max_depth(depth),
+                        ignore_invalid_utf8: ignore,
+                        bigint_keys: false,
+                    };
+                    super::exact(k, inp, v).map(|()| 0)
                 }
                 Path::Stage1 => scan::count_tokens(k, inp).ok_or(0),
             }
