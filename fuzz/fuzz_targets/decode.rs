@@ -59,11 +59,11 @@ fuzz_target!(|data: &[u8]| {
         let v = validate_decode_at(Level::Scalar, &heap, opts.depth, ignore, bigint);
         match (&want, v) {
             (Ok(_), Ok(())) => {}
+            // Error 9 (a key starting with NUL in object mode) is raised
+            // where the member ends: before any later error validate sees.
+            (Err(e), _) if *e == error::INVALID_PROPERTY_NAME && !opts.assoc => {}
             (Err(e), Err(c)) => assert_eq!(*e, c, "decode and validate disagree on the code"),
-            (Err(e), Ok(())) => assert!(
-                *e == error::INVALID_PROPERTY_NAME && !opts.assoc,
-                "decode failed with {e}, validate accepts"
-            ),
+            (Err(e), Ok(())) => panic!("decode failed with {e}, validate accepts"),
             (Ok(_), Err(c)) => panic!("decode accepted, validate says {c}"),
         }
     } else {

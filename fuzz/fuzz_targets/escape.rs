@@ -43,9 +43,10 @@ fuzz_target!(|data: &[u8]| {
     check_escape(&heap, flags, &mode, want.as_deref());
     at_page_end(s, |p| {
         check_escape(p, flags, &mode, want.as_deref());
-        // Every suffix up to 70 bytes (all the lengths around 16, 32 and
-        // 64), ending at the guard page, with 16 readable bytes before it.
-        for k in 0..=p.len().min(70) {
+        // Suffixes of the lengths around 16, 32 and 64 (and the whole
+        // string, and one length the input picks), ending at the guard
+        // page, with 16 readable bytes before it.
+        for k in suffix_lengths(p.len(), data[2]) {
             let t = &p[p.len() - k..];
             // SAFETY: `at_page_end` leaves at least 16 readable bytes
             // before `p`, so the 16 bytes that end where `t` ends are
@@ -59,7 +60,7 @@ fuzz_target!(|data: &[u8]| {
     let n = s.len().min(70);
     let mut padded = vec![b'x'; 16];
     padded.extend_from_slice(&s[s.len() - n..]);
-    for k in 0..=n {
+    for k in suffix_lengths(n, data[2]) {
         let t = &padded[padded.len() - k..];
         let exact = t.to_vec();
         // SAFETY: `padded` holds 16 bytes before every suffix.
@@ -67,6 +68,18 @@ fuzz_target!(|data: &[u8]| {
         check_keys(&exact, Key::new(&exact), tail, flags, &mode, sep);
     }
 });
+
+/// The suffix lengths the key writers are run at: `n` itself (when at most
+/// 70), 0, the lengths around 16, 32 and 64 that fit, and one more chosen
+/// by the input.
+fn suffix_lengths(n: usize, pick: u8) -> impl Iterator<Item = usize> {
+    let extra = usize::from(pick >> 2) % 71;
+    [0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, extra, n]
+        .into_iter()
+        .enumerate()
+        .filter(move |&(i, k)| k <= n.min(70) && (i < 12 || k != extra))
+        .map(|(_, k)| k)
+}
 
 fn check_escape(s: &[u8], flags: u32, mode: &EscapeMode, want: Option<&[u8]>) {
     let expect = |got: &ExactSink, ok: bool, what: &str| {
