@@ -7,6 +7,7 @@ use std::cell::RefCell;
 /// The naive, byte-at-a-time oracle of `escape_string`
 /// (core/tests/escape_naive/mod.rs, shared with the core tests).
 #[path = "../../core/tests/escape_naive/mod.rs"]
+#[allow(clippy::should_implement_trait)]
 pub mod escape_naive;
 
 pub mod number_ref;
