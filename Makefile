@@ -136,7 +136,7 @@ fuzz: build
 # Closing line: 'stages: N passed, 0 failed[, N skipped]'.
 test:
 	@set -e; start=$$(date +%s); skipped=0; passed=0; \
-	for t in setup build test-core test-src-unit test-sweeps test-phpt-stock test-phpt test-phpt-jit test-panic test-official test-diff test-validate test-decode test-valgrind test-matrix; do \
+	for t in setup build test-core test-fuzz test-src-unit test-sweeps test-phpt-stock test-phpt test-phpt-jit test-panic test-official test-diff test-validate test-decode test-valgrind test-matrix; do \
 		echo; echo "==== make $$t"; t0=$$(date +%s); \
 		if [ $$t = test-diff ] && [ ! -f tools/fuzz/run.php ]; then \
 			echo "test-diff: SKIPPED (tools/fuzz/run.php does not exist yet)"; skipped=$$((skipped + 1)); continue; \

@@ -1,0 +1,38 @@
+# mk/fuzz.mk: coverage-guided fuzzing of rustjson-core under AddressSanitizer (cargo-fuzz, fuzz/; issue #20).
+#
+#   make test-fuzz      the make-test stage: builds the fuzz targets (installs the nightly toolchain and
+#                       cargo-fuzz when missing; FAILS when they cannot be had), then runs each target
+#                       (escape, validate, number, decode: every ISA level against an oracle) for
+#                       FUZZ_TEST_SECONDS seconds (default 25) on the committed corpus fuzz/corpus/, one at a
+#                       time. Any crash, ASan report, hang or oracle mismatch fails it (reproducer in
+#                       fuzz/artifacts/<target>/). About 3-4 minutes with the build.
+#   make fuzz-core      the same run, new corpus entries kept in fuzz/work/ (FUZZ_SECONDS, default 60).
+#   make fuzz-long      each target for FUZZ_SECONDS (default 3600) seconds, one after the other, corpus
+#                       growing in fuzz/work/; FUZZ_TARGETS="decode validate" to pick targets.
+#   make fuzz-seeds     remake the committed seed corpora (tools/fuzz-core/seeds.sh: corpus slices, php-tests
+#                       literals, edge cases, merged and minimized; FUZZ_EXTRA=fuzz/work merges a run's corpus).
+#   make fuzz-replay    the fuzz corpora (fuzz/corpus and fuzz/work) through PHP, stock vs rustjson in one
+#                       process (tools/fuzz-core/replay.php): json_validate, json_decode (rustjson.decode=1),
+#                       json_encode of the decoded values and of the escape target's strings.
+
+FUZZ_TEST_SECONDS ?= 25
+FUZZ_SECONDS ?=
+FUZZ_TARGETS ?= escape validate number decode
+FUZZ_EXTRA ?=
+
+.PHONY: test-fuzz fuzz-core fuzz-long fuzz-seeds fuzz-replay
+
+test-fuzz:
+	bash tools/fuzz-core/run.sh $(FUZZ_TEST_SECONDS) tmp $(FUZZ_TARGETS)
+
+fuzz-core:
+	bash tools/fuzz-core/run.sh $(or $(FUZZ_SECONDS),60) $(CURDIR)/fuzz/work $(FUZZ_TARGETS)
+
+fuzz-long:
+	bash tools/fuzz-core/run.sh $(or $(FUZZ_SECONDS),3600) $(CURDIR)/fuzz/work $(FUZZ_TARGETS)
+
+fuzz-seeds:
+	EXTRA="$(FUZZ_EXTRA)" PHP=$(PHP) bash tools/fuzz-core/seeds.sh $(CURDIR)/../shared/corpora
+
+fuzz-replay: build
+	$(PHP) -n -d extension=$(SO_ABS) tools/fuzz-core/replay.php fuzz/corpus fuzz/work

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Runs the cargo-fuzz targets of fuzz/ (rustjson-core under AddressSanitizer),
+# ONE at a time (one libFuzzer process, one core), each for SECONDS seconds on
+# the committed corpus fuzz/corpus/<target>/ (read-only: new inputs go to
+# WORK/<target>/). A crash, an ASan report, a timeout or an oracle mismatch (a
+# panic in the target) fails the run; its reproducer is in fuzz/artifacts/.
+# Prints execs, corpus size and findings per target.
+#
+# usage: tools/fuzz-core/run.sh SECONDS WORK [TARGET...]
+#   WORK: where new corpus entries go ("tmp" = a fresh directory, removed after)
+# Installs what it needs: the nightly toolchain (rustup) and cargo-fuzz.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+secs=${1:?usage: run.sh SECONDS WORK [TARGET...]}
+work=${2:?usage: run.sh SECONDS WORK [TARGET...]}
+shift 2
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(escape validate number decode)
+
+export PATH="$HOME/.cargo/bin:$PATH"
+fail() { echo "fuzz: FAIL: $*" >&2; exit 1; }
+
+# The nightly toolchain (cargo-fuzz needs -Zsanitizer=address).
+if ! cargo +nightly --version >/dev/null 2>&1; then
+    command -v rustup >/dev/null 2>&1 ||
+        fail "no nightly Rust toolchain and no rustup to install one (https://rustup.rs); fuzzing cannot run"
+    echo "fuzz: installing the nightly toolchain (rustup toolchain install nightly --profile minimal)"
+    rustup toolchain install nightly --profile minimal ||
+        fail "the nightly Rust toolchain cannot be installed; fuzzing cannot run"
+fi
+if ! cargo fuzz --version >/dev/null 2>&1; then
+    echo "fuzz: installing cargo-fuzz (cargo install --locked cargo-fuzz)"
+    cargo install --locked cargo-fuzz || fail "cargo-fuzz cannot be installed; fuzzing cannot run"
+fi
+
+cd fuzz
+t0=$(date +%s)
+cargo +nightly fuzz build >"${TMPDIR:-/tmp}/rustjson-fuzz-build.log" 2>&1 ||
+    { tail -40 "${TMPDIR:-/tmp}/rustjson-fuzz-build.log" >&2; fail "building the fuzz targets"; }
+echo "fuzz: build $(( $(date +%s) - t0 ))s"
+
+if [ "$work" = tmp ]; then
+    workdir=$(mktemp -d)
+    trap 'rm -rf "$workdir"' EXIT
+else
+    workdir=$work
+fi
+status=0
+summary=""
+for t in "${targets[@]}"; do
+    mkdir -p "$workdir/$t" "corpus/$t" "artifacts/$t"
+    log="$workdir/$t.log"
+    echo "fuzz: $t for ${secs}s (corpus fuzz/corpus/$t, $(ls "corpus/$t" | wc -l) seeds)"
+    set +e
+    # -timeout: an input taking over 10 s is a finding (a hang);
+    # -rss_limit_mb: libFuzzer's own memory limit.
+    cargo +nightly fuzz run "$t" "$workdir/$t" "corpus/$t" -- \
+        -max_total_time="$secs" -dict=dict/json.dict -max_len=4096 -timeout=10 \
+        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="artifacts/$t/" >"$log" 2>&1
+    rc=$?
+    set -e
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)
+    size=$(( $(ls "$workdir/$t" | wc -l) + $(ls "corpus/$t" | wc -l) ))
+    if [ $rc -ne 0 ]; then
+        status=1
+        echo "fuzz: FINDING in $t (exit $rc); log $log; tail:" >&2
+        grep -E 'panicked|ERROR: AddressSanitizer|SUMMARY|Test unit written|Failing input|deadly signal|timeout' "$log" | head -20 >&2 || true
+        tail -40 "$log" >&2
+        summary+="$t: FINDING (execs ${execs:-?})"$'\n'
+        [ "$work" = tmp ] && cp "$log" "artifacts/$t/" 2>/dev/null || true
+    else
+        summary+="$t: execs ${execs:-?}, cov ${cov:-?}, corpus $size files, findings 0"$'\n'
+    fi
+done
+echo "fuzz: summary (${secs}s per target, total $(( $(date +%s) - t0 ))s)"
+printf '%s' "$summary"
+exit $status
