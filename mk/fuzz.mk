@@ -3,7 +3,7 @@
 #   make test-fuzz      the make-test stage: builds the fuzz targets (installs the nightly toolchain and
 #                       cargo-fuzz when missing; FAILS when they cannot be had), then runs each target
 #                       (escape, validate, number, decode: every ISA level against an oracle) for
-#                       FUZZ_TEST_SECONDS seconds (default 25) on the committed corpus fuzz/corpus/, one at a
+#                       FUZZ_TEST_SECONDS seconds (default 15) on the committed corpus fuzz/corpus/, one at a
 #                       time. Any crash, ASan report, hang or oracle mismatch fails it (reproducer in
 #                       fuzz/artifacts/<target>/). About 3-4 minutes with the build.
 #   make fuzz-core      the same run, new corpus entries kept in fuzz/work/ (FUZZ_SECONDS, default 60).
@@ -15,7 +15,7 @@
 #                       process (tools/fuzz-core/replay.php): json_validate, json_decode (rustjson.decode=1),
 #                       json_encode of the decoded values and of the escape target's strings.
 
-FUZZ_TEST_SECONDS ?= 25
+FUZZ_TEST_SECONDS ?= 15
 FUZZ_SECONDS ?=
 FUZZ_TARGETS ?= escape validate number decode
 FUZZ_EXTRA ?=

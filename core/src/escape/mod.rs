@@ -874,7 +874,7 @@ mod tests {
         for options in option_sets() {
             let check = EscapeMode::new(options);
             for n in 15usize..=33 {
-                for pos in [0, 1, n / 2, n - 16, n - 2, n - 1] {
+                for pos in [0, 1, n / 2, n.saturating_sub(16), n - 2, n - 1] {
                     if pos >= n {
                         continue;
                     }
