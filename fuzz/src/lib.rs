@@ -10,6 +10,7 @@ use std::cell::RefCell;
 #[allow(clippy::should_implement_trait)]
 pub mod escape_naive;
 
+#[path = "../../core/tests/common/number_ref.rs"]
 pub mod number_ref;
 
 /// A read-write mapping followed by a `PROT_NONE` guard page: bytes copied
@@ -103,36 +104,6 @@ pub fn le_u32(b: &[u8]) -> u32 {
     u32::from_le_bytes(w)
 }
 
-/// A [`rustjson_core::Sink`] that reserves exactly what it is asked for
-/// (`Vec::reserve_exact`), so that AddressSanitizer sees a write past a
-/// reservation, which `Vec`'s amortized growth would hide.
-#[derive(Default)]
-pub struct ExactSink(pub Vec<u8>);
-
-// SAFETY: the same as core's impl for `Vec<u8>`, with `reserve_exact`:
-// after it the capacity is at least `len + additional`.
-unsafe impl rustjson_core::Sink for ExactSink {
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-    fn spare(&self) -> usize {
-        self.0.capacity() - self.0.len()
-    }
-    fn reserve(&mut self, additional: usize) {
-        self.0.reserve_exact(additional);
-    }
-    fn truncate(&mut self, len: usize) {
-        self.0.truncate(len);
-    }
-    fn spare_ptr(&mut self) -> *mut u8 {
-        self.0.spare_capacity_mut().as_mut_ptr().cast()
-    }
-    unsafe fn commit(&mut self, n: usize) {
-        assert!(n <= self.spare());
-        // SAFETY: the caller initialized `n` spare bytes (trait contract).
-        unsafe { self.0.set_len(self.0.len() + n) }
-    }
-    fn as_bytes(&self) -> &[u8] {
-        &self.0
-    }
-}
+#[path = "../../core/tests/common/exact_sink.rs"]
+mod exact_sink;
+pub use exact_sink::ExactSink;

@@ -1,7 +1,8 @@
 //! The slow reference for `write_double_shortest`: Rust's own float
 //! formatting for the digits (with the ties-to-even fix) and a plain
 //! transcription of `zend_gcvt()`'s layout rules; the same method as
-//! core/tests/number_reference.rs (see its notes on ties).
+//! core/tests/number_reference.rs, whose notes explain the ties; shared by
+//! that test and the fuzz crate's `number` target (included with #[path]).
 
 /// zend_gcvt(value, 17, ...) plus JSON_PRESERVE_ZERO_FRACTION, the slow
 /// way, for a finite `v`.
