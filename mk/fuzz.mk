@@ -7,8 +7,9 @@
 #                       time. Any crash, ASan report, hang or oracle mismatch fails it (reproducer in
 #                       fuzz/artifacts/<target>/). About 3-4 minutes with the build.
 #   make fuzz-core      the same run, new corpus entries kept in fuzz/work/ (FUZZ_SECONDS, default 60).
-#   make fuzz-long      each target for FUZZ_SECONDS (default 3600) seconds, one after the other, corpus
-#                       growing in fuzz/work/; FUZZ_TARGETS="decode validate" to pick targets.
+#   make fuzz-long      each target for FUZZ_SECONDS (default 3600) seconds of CPU time (not wall time:
+#                       on a busy machine a run takes longer), one after the other, corpus growing in
+#                       fuzz/work/; FUZZ_TARGETS="decode validate" to pick targets.
 #   make fuzz-seeds     remake the committed seed corpora (tools/fuzz-core/seeds.sh: corpus slices, php-tests
 #                       literals, edge cases, merged and minimized; FUZZ_EXTRA=fuzz/work merges a run's corpus).
 #   make fuzz-replay    the fuzz corpora (fuzz/corpus and fuzz/work) through PHP, stock vs rustjson in one
@@ -29,7 +30,7 @@ fuzz-core:
 	bash tools/fuzz-core/run.sh $(or $(FUZZ_SECONDS),60) $(CURDIR)/fuzz/work $(FUZZ_TARGETS)
 
 fuzz-long:
-	bash tools/fuzz-core/run.sh $(or $(FUZZ_SECONDS),3600) $(CURDIR)/fuzz/work $(FUZZ_TARGETS)
+	FUZZ_CPU=1 bash tools/fuzz-core/run.sh $(or $(FUZZ_SECONDS),3600) $(CURDIR)/fuzz/work $(FUZZ_TARGETS)
 
 fuzz-seeds:
 	EXTRA="$(FUZZ_EXTRA)" PHP=$(PHP) bash tools/fuzz-core/seeds.sh $(CURDIR)/../shared/corpora

@@ -8,6 +8,10 @@
 #
 # usage: tools/fuzz-core/run.sh SECONDS WORK [TARGET...]
 #   WORK: where new corpus entries go ("tmp" = a fresh directory, removed after)
+#   FUZZ_CPU=1: SECONDS is CPU time of the fuzzing process, not wall time (a
+#   watcher interrupts it once its user+system time reaches SECONDS; libFuzzer
+#   prints its final stats on the interrupt). For "1 CPU-hour" runs on a busy
+#   machine.
 # Installs what it needs: the nightly toolchain (rustup) and cargo-fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -53,12 +57,41 @@ for t in "${targets[@]}"; do
     log="$workdir/$t.log"
     echo "fuzz: $t for ${secs}s (corpus fuzz/corpus/$t, $(ls "corpus/$t" | wc -l) seeds)"
     set +e
+    if [ "${FUZZ_CPU:-0}" = 1 ]; then
+        wall=$(( secs * 50 ))
+    else
+        wall=$secs
+    fi
     # -timeout: an input taking over 10 s is a finding (a hang);
     # -rss_limit_mb: libFuzzer's own memory limit.
     cargo +nightly fuzz run "$t" "$workdir/$t" "corpus/$t" -- \
-        -max_total_time="$secs" -dict=dict/json.dict -max_len=4096 -timeout=10 \
-        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="artifacts/$t/" >"$log" 2>&1
+        -max_total_time="$wall" -dict=dict/json.dict -max_len=4096 -timeout=10 \
+        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="artifacts/$t/" >"$log" 2>&1 &
+    runner=$!
+    cpu=0
+    stopped=0
+    if [ "${FUZZ_CPU:-0}" = 1 ]; then
+        tick=$(getconf CLK_TCK)
+        while kill -0 $runner 2>/dev/null; do
+            sleep 10
+            fpid=$(pgrep -f "release/$t .*artifact_prefix" | head -1 || true)
+            [ -n "$fpid" ] || continue
+            cpu=$(awk -v k="$tick" '{print int(($14+$15)/k)}' /proc/"$fpid"/stat 2>/dev/null || echo 0)
+            if [ "$cpu" -ge "$secs" ]; then
+                kill -INT "$fpid" 2>/dev/null && stopped=1
+                break
+            fi
+        done
+    fi
+    wait $runner
     rc=$?
+    # An interrupt at the CPU budget is the normal end of a FUZZ_CPU run (libFuzzer
+    # exits 72, cargo-fuzz turns that into its own failure).
+    if [ $stopped = 1 ] && grep -q 'libFuzzer: run interrupted' "$log" &&
+        ! grep -qE 'ERROR: AddressSanitizer|panicked|deadly signal|Test unit written' "$log"; then
+        rc=0
+        echo "fuzz: $t reached ${cpu}s of CPU time"
+    fi
     set -e
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)
