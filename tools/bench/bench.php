@@ -66,13 +66,15 @@ if ($inputs === []) {
 /** [wall ns, cpu ns] of $n calls. */
 function run_calls(mixed $v, int $flags, int $n): array
 {
+    $f = getrusage()['ru_minflt'];
     $c = cpu_ns();
     $t = hrtime(true);
     for ($i = 0; $i < $n; $i++) {
         $r = json_encode($v, $flags);
     }
     $t = hrtime(true) - $t;
-    return [$t, cpu_ns() - $c];
+    $c = cpu_ns() - $c;
+    return [$t, $c, getrusage()['ru_minflt'] - $f];
 }
 
 /**
@@ -126,6 +128,8 @@ echo "\n";
 
 gc_disable();
 $rows = [];
+$large = [];
+$peakOver = [];
 $mismatches = 0;
 $curKey = null;
 $value = null;
@@ -170,14 +174,26 @@ foreach ($inputs as $in) {
     }
 
     // 3. interleaved rounds
-    $ns = ['wall' => [false => [], true => []], 'cpu' => [false => [], true => []]];
+    $ns = ['wall' => [false => [], true => []], 'cpu' => [false => [], true => []], 'flt' => [false => [], true => []]];
     for ($r = 0; $r < $rounds; $r++) {
         foreach ([false, true] as $side) {
             bench_side($side);
-            [$wall, $cpu] = run_calls($value, $flags, $n[$side]);
+            [$wall, $cpu, $flt] = run_calls($value, $flags, $n[$side]);
             $ns['wall'][$side][] = $wall / $n[$side];
             $ns['cpu'][$side][] = $cpu / $n[$side];
+            $ns['flt'][$side][] = $flt / $n[$side];
         }
+    }
+    // Peak memory of one call (PHP's allocator), after the rounds freed their last result.
+    $peak = [];
+    foreach ([false, true] as $side) {
+        bench_side($side);
+        $r = null;
+        $base = memory_get_usage();
+        memory_reset_peak_usage();
+        $r = json_encode($value, $flags);
+        $peak[$side] = memory_get_peak_usage() - $base;
+        $r = null;
     }
     bench_side(true);
     $stock = median($ns[$clock][false]);
@@ -187,6 +203,14 @@ foreach ($inputs as $in) {
     $oStock = median($ns[$other][false]);
     $oRatio = $oStock > 0 ? median($ns[$other][true]) / $oStock : 0.0;
     $rows[] = ['name' => $in['name'], 'bytes' => $bytes, 'stock' => $stock, 'rust' => $rust, 'ratio' => $ratio, 'note' => $note];
+    if ($bytes >= 1 << 20) {
+        $large[] = sprintf('| `%s` | %s | %.0f | %.0f | %s | %s | %.3f |', $in['name'], bench_fmt_int($bytes),
+            median($ns['flt'][false]), median($ns['flt'][true]), bench_fmt_int($peak[false]), bench_fmt_int($peak[true]),
+            $peak[false] > 0 ? $peak[true] / $peak[false] : 0.0);
+    }
+    if ($peak[true] > $peak[false]) {
+        $peakOver[] = sprintf('%s (%s vs %s bytes)', $in['name'], bench_fmt_int($peak[true]), bench_fmt_int($peak[false]));
+    }
     printf("%-40s %10s B  stock %11s ns  rust %11s ns  ratio %-6s %7s  (%s ratio %s; calls/round %d/%d; spread %.0f%%/%.0f%%)%s\n",
         $in['name'], bench_fmt_int($bytes), bench_fmt_ns($stock), bench_fmt_ns($rust), bench_fmt_ratio($ratio),
         bench_fmt_speedup($ratio), $other, bench_fmt_ratio($oRatio), $n[false], $n[true],
@@ -203,7 +227,20 @@ $extra = [
         $clock === 'cpu' ? 'process CPU time (getrusage user+sys; `--clock=wall` for hrtime)' : 'wall time (hrtime)',
         $quick ? ' `--quick`.' : ''),
     sprintf('- Bench runtime: %.0f s%s', $elapsed, isset($opts['filter']) ? '; filter `' . bench_opt($opts, 'filter') . '`' : ''),
+    '- Peak memory of one call (memory_get_peak_usage() over memory_get_usage() before it, PHP\'s allocator): '
+        . ($peakOver === [] ? 'rustjson at or below stock on every row.' : 'ABOVE stock on: ' . implode(', ', $peakOver) . '.'),
 ];
+if ($large !== []) {
+    $extra[] = '';
+    $extra[] = 'Outputs of 1 MB or more: minor page faults per call (getrusage, median of the rounds) and peak bytes of one call:';
+    $extra[] = '';
+    $extra[] = '| input | bytes out | faults stock | faults rustjson | peak stock | peak rustjson | peak ratio |';
+    $extra[] = '|---|---:|---:|---:|---:|---:|---:|';
+    foreach ($large as $l) {
+        $extra[] = $l;
+    }
+    $extra[] = '';
+}
 bench_publish($opts, $info, 'json_encode wall clock: stock ext/json vs rustjson', $extra, $notes, $mismatches, $rows,
     'ns/call', 'bench-wallclock', $mdPath, $svgPath, "json_encode: rustjson / stock, $clock time per call",
     "{$info['date']} · {$info['cpu']} · PHP {$info['php']} · opcache {$info['opcache']} · $rounds rounds, medians");

@@ -167,6 +167,108 @@ function bench_struct_objects(): array
     return $a;
 }
 
+/** A value object of the API records (shape:records-500): serialized by user code. */
+final class BenchMoney implements JsonSerializable
+{
+    public function __construct(private int $cents, private string $currency)
+    {
+    }
+
+    public function jsonSerialize(): mixed
+    {
+        return ['amount' => sprintf('%d.%02d', intdiv($this->cents, 100), $this->cents % 100), 'currency' => $this->currency];
+    }
+}
+
+enum BenchStatus: string
+{
+    case Active = 'active';
+    case Pending = 'pending';
+    case Closed = 'closed';
+}
+
+/** 500 API records: short multilingual strings, URLs, a JsonSerializable value object and a backed enum per row. */
+function bench_records(): array
+{
+    $names = ['Zoë Müller', 'José Álvarez', 'Андрей Петров', '山田太郎', 'Chloé Dubois', 'Ólafur Arnalds', 'Łukasz Żak', 'محمد علي'];
+    $cities = ['München', 'São Paulo', 'Москва', '東京', 'Paris', 'Reykjavík', 'Kraków', 'القاهرة'];
+    $st = BenchStatus::cases();
+    $a = [];
+    for ($i = 0; $i < 500; $i++) {
+        $a[] = [
+            'id' => 100000 + $i,
+            'name' => $names[$i % 8],
+            'city' => $cities[($i * 3) % 8],
+            'url' => "https://api.example.com/v2/customers/" . (100000 + $i) . "/orders?page=1&sort=-created_at",
+            'avatar' => "https://cdn.example.org/img/u/$i/avatar@2x.png",
+            'balance' => new BenchMoney($i * 1234 % 1000000, $i % 2 ? 'EUR' : 'USD'),
+            'status' => $st[$i % 3],
+            'verified' => $i % 4 !== 0,
+            'tags' => ['vip' . ($i % 3), "<b>" . ($i % 7) . "</b>", "it's"],
+        ];
+    }
+    return $a;
+}
+
+/** A flat row of 20 fields (ints, strings, bools, a float, a null). */
+function bench_row20(): array
+{
+    $r = [];
+    for ($i = 0; $i < 20; $i++) {
+        $r["field_$i"] = match ($i % 5) {
+            0 => $i * 1001,
+            1 => "value number $i",
+            2 => $i % 2 === 0,
+            3 => $i + 0.25,
+            default => null,
+        };
+    }
+    return $r;
+}
+
+/** A $depth-deep nest of one-element arrays around an int. */
+function bench_nest(int $depth): array
+{
+    $v = [1];
+    for ($i = 1; $i < $depth; $i++) {
+        $v = [$v];
+    }
+    return $v;
+}
+
+/** 64 ASCII strings of 128 KiB each (about 8 MB out). */
+function bench_big_strings(): array
+{
+    $unit = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt. ';
+    $a = [];
+    for ($i = 0; $i < 64; $i++) {
+        $a[] = substr(str_repeat(chr(65 + $i % 26) . $unit, 1500), 0, 131072);
+    }
+    return $a;
+}
+
+/** The shapes of issue #19: small values, small documents, lists, nests, records, big strings. */
+function bench_shape_inputs(): array
+{
+    $in = [];
+    $one = static function (string $name, callable $make, int $flags = 0, string $key = '') use (&$in) {
+        $in[] = ['name' => "shape:$name", 'key' => 'shape:' . ($key !== '' ? $key : $name), 'make' => $make,
+                 'flags' => $flags, 'calls' => null];
+    };
+    $one('true:default', static fn() => true, 0, 'true');
+    $one('null:default', static fn() => null, 0, 'null');
+    $one('int:default', static fn() => 123456, 0, 'int');
+    $one('float:default', static fn() => 1.5, 0, 'float');
+    $one('doc-50B:default', static fn() => ['id' => 1234, 'name' => 'Al', 'ok' => true, 'tags' => ['x', 'y']], 0, 'doc50');
+    $one('row-20:default', 'bench_row20', 0, 'row20');
+    $one('ints-100k:default', static fn() => array_map(static fn($i) => $i * 7919 % 1000003, range(0, 99999)), 0, 'ints');
+    $one('nest-400:default', static fn() => bench_nest(400), 0, 'nest');
+    $one('records-500:default', 'bench_records', 0, 'records');
+    $one('records-500:hex', 'bench_records', BENCH_HEX, 'records');
+    $one('strings-64x128K:default', 'bench_big_strings', 0, 'big');
+    return $in;
+}
+
 /**
  * The input list. Each entry:
  *   name  unique id used by --filter (group:what:flags)
@@ -199,6 +301,9 @@ function bench_inputs(string $corpora): array
     $in[] = ['name' => 'tiny:doc-x100000:default', 'key' => 'tiny',
              'make' => static fn() => ['id' => 42, 'ok' => true, 'name' => 'tiny', 'tags' => ['a', 'b']],
              'flags' => 0, 'calls' => 100000];
+    foreach (bench_shape_inputs() as $x) {
+        $in[] = $x;
+    }
 
     if (!is_dir($corpora)) {
         $notes[] = "corpora directory $corpora not found: corpus inputs skipped";
