@@ -109,6 +109,9 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
         // until the call returns, after the buffer is handed over or freed.
         let buf = OutBuf::on_stack(small.as_mut_ptr().cast(), SMALL_OUTPUT);
         let mut enc = Encoder::new(buf, opts, depth as i32);
+        // SAFETY: value is the call's live argument, encoded by `enc`,
+        // which stays in this frame.
+        enc.arm_presize(value);
         if catch_unwind(AssertUnwindSafe(|| {
             #[cfg(feature = "floor-probe")]
             if opts & crate::probe::PROBE != 0 {

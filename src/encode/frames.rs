@@ -203,6 +203,18 @@ impl Frames {
         unsafe { self.top.offset_from(self.held.as_ptr().cast::<Hold>()) as usize }
     }
 
+    /// Does a held entry carry the recursion mark of the table at `t` (a
+    /// held fast frame's array or property table, or a general frame's
+    /// mark)? For the large-output bound, which meets the walk's own marks.
+    pub(super) fn marks(&self, t: usize) -> bool {
+        let held = (0..self.nheld()).map(|i| {
+            // SAFETY: entries below nheld were written (take_pending, push).
+            unsafe { *self.top.sub(self.nheld() - i) }
+        });
+        let general = (0..self.glen).map(|i| self.general(i));
+        held.chain(general).any(|h| h.tagged & !TAG == t)
+    }
+
     /// Are there pending fast entries?
     #[inline(always)]
     pub(super) fn any_pending(&self) -> bool {

@@ -29,6 +29,7 @@ mod inject;
 mod keys;
 mod layout;
 mod objects;
+pub(crate) mod presize;
 mod scalars;
 mod walk;
 
@@ -68,6 +69,9 @@ pub struct Encoder {
     fast_depth: i32,
     /// An empty array's text: `[]`, or `{}` under FORCE_OBJECT.
     empty_array: [u8; 2],
+    /// What the large-output bound needs (see [`presize`]; set by
+    /// `arm_presize`).
+    presize: crate::php::outbuf::PresizeCtx,
     /// What the walk holds: see [`frames`].
     frames: frames::Frames,
 }
@@ -103,6 +107,12 @@ impl Encoder {
             stack_limit: 0,
             mode: escape::EscapeMode::new(options),
             fast_depth: max_depth.clamp(0, STACK_CHECK_DEPTH),
+            presize: crate::php::outbuf::PresizeCtx {
+                root: core::ptr::null_mut(),
+                options,
+                depth: max_depth,
+                frames: core::ptr::null(),
+            },
             empty_array: if options & opt::FORCE_OBJECT != 0 {
                 *b"{}"
             } else {
@@ -114,6 +124,24 @@ impl Encoder {
 
     /// Encode `value` (the call's argument), compact or pretty as the
     /// options say: the one place the layout is chosen.
+    /// Let the output take a lower bound of its size when it grows large
+    /// (see [`presize`]).
+    ///
+    /// # Safety
+    /// `root` is the call's live argument, encoded by this encoder, which
+    /// stays where it is until the call ends.
+    pub unsafe fn arm_presize(&mut self, root: *mut crate::php::sys::zval) {
+        self.presize = crate::php::outbuf::PresizeCtx {
+            root,
+            options: self.options,
+            depth: self.max_depth,
+            frames: (&raw const self.frames).cast(),
+        };
+        // SAFETY: the caller's contract: the encoder (its context and
+        // frames) stays in place; the context is not written again.
+        unsafe { self.buf.presize(&raw const self.presize) };
+    }
+
     pub fn encode(&mut self, value: Zv) {
         // The encoder stays where it is until the call ends.
         self.frames.arm();

@@ -21,6 +21,14 @@
 //! the stack becomes a zend_string of its exact size at the end (stock
 //! trims its 256-byte start to size: the same text, never a larger block).
 //!
+//! Large outputs: a buffer may carry the call's value ([`OutBuf::presize`]).
+//! When it first grows past PHP's largest in-chunk block, it takes a lower
+//! bound of the whole output (`crate::encode::presize`), grows to it at
+//! once and populates its pages with one `madvise`, instead of one
+//! `mremap` and one page fault per 4 KiB. The bound never exceeds what
+//! stock's buffer reaches, so the peak stays at or under stock's; it is
+//! skipped when memory_limit leaves no room for it.
+//!
 //! No `Drop`: an allocation may longjmp out (memory_limit on older PHP) and
 //! user code may run while a buffer is live, so the owner frees it
 //! explicitly ([`OutBuf::free`]) or hands it to PHP
@@ -40,7 +48,26 @@ pub struct OutBuf {
     ss: sys::smart_str,
     /// After a failed growth: malloc'd scratch that absorbs writes.
     scratch: *mut u8,
+    /// What the one large-output bound needs ([`OutBuf::presize`]), kept
+    /// by the encoder; null when there is none (or it was taken).
+    presize: *const PresizeCtx,
 }
+
+/// The call's value, and the options, depth and frame record (opaque
+/// here) of the encoder encoding it, for the large-output bound.
+#[derive(Clone, Copy)]
+pub struct PresizeCtx {
+    pub root: *mut sys::zval,
+    pub options: u32,
+    pub depth: i32,
+    pub frames: *const core::ffi::c_void,
+}
+
+/// A growth to at least this many bytes takes the large-output bound:
+/// past it PHP allocates a huge block (its own mapping, grown by `mremap`
+/// and faulted in page by page at every call), below it pages come from
+/// PHP's cached chunks.
+const PRESIZE_AT: usize = 2 * 1024 * 1024 - 8 * 1024;
 
 impl OutBuf {
     #[inline]
@@ -55,7 +82,20 @@ impl OutBuf {
                 a: 0,
             },
             scratch: core::ptr::null_mut(),
+            presize: core::ptr::null(),
         }
+    }
+
+    /// Take a lower bound of the output of encoding `ctx.root` when it
+    /// first grows past [`PRESIZE_AT`].
+    ///
+    /// # Safety
+    /// `*ctx` stays in place, unchanged, until the call ends: `root` is
+    /// the call's live argument, which the encoder of `ctx` encodes into
+    /// this buffer, and `frames` that encoder's frame record.
+    #[inline(always)]
+    pub unsafe fn presize(&mut self, ctx: *const PresizeCtx) {
+        self.presize = ctx;
     }
 
     /// An empty buffer that writes into `stack` (`cap` bytes) until it
@@ -100,6 +140,14 @@ impl OutBuf {
         if self.on_stack_data() {
             return self.grow_off_stack(len, additional);
         }
+        let mut additional = additional;
+        let mut populate = false;
+        if len + additional >= PRESIZE_AT && !self.presize.is_null() {
+            if let Some(more) = self.take_presize(len, additional) {
+                additional = more;
+                populate = true;
+            }
+        }
         // SAFETY: smart_str_alloc reads ZSTR_LEN(s) as the used length (and
         // copies that much when it moves); a null `s` starts a fresh string.
         let ok = unsafe {
@@ -113,8 +161,46 @@ impl OutBuf {
             self.base = unsafe { (*self.ss.s).val.as_mut_ptr().cast() };
             self.pos = self.base.wrapping_add(len);
             self.end = self.base.wrapping_add(self.ss.a);
+            if populate {
+                self.populate();
+            }
         } else {
             self.set_scratch(additional.max(64) + 1);
+        }
+    }
+
+    /// The growth the large-output bound asks for (see
+    /// [`OutBuf::presize`]), taken once: `Some(additional)` to grow by
+    /// instead of `additional`, when the bound is larger and memory_limit
+    /// leaves room for it.
+    #[cold]
+    #[inline(never)]
+    fn take_presize(&mut self, len: usize, additional: usize) -> Option<usize> {
+        let ctx = core::mem::replace(&mut self.presize, core::ptr::null());
+        // SAFETY: the contract of `presize`; nothing runs meanwhile.
+        let bound = unsafe { crate::encode::presize::lower_bound(*ctx) };
+        // SAFETY: reads PHP's memory accounting.
+        let headroom = unsafe { sys::rustjson_memory_headroom() };
+        (bound > len + additional && bound - len < headroom / 2).then(|| bound - len)
+    }
+
+    /// Fault in the pages of the spare capacity with one call
+    /// (`MADV_POPULATE_WRITE`, Linux 5.14+; elsewhere, or if it fails, the
+    /// writes fault them in as usual).
+    #[cold]
+    fn populate(&mut self) {
+        #[cfg(target_os = "linux")]
+        {
+            const PAGE: usize = 4096;
+            const MADV_POPULATE_WRITE: libc::c_int = 23;
+            let from = (self.pos as usize).div_ceil(PAGE) * PAGE;
+            let to = self.end as usize / PAGE * PAGE;
+            if to > from {
+                // SAFETY: [from, to) lies inside the string's block, memory
+                // this buffer owns; populating writes nothing visible (the
+                // pages read as they did: zero, or what was there).
+                unsafe { libc::madvise(from as *mut libc::c_void, to - from, MADV_POPULATE_WRITE) };
+            }
         }
     }
 
@@ -202,7 +288,9 @@ impl OutBuf {
                 a: self.ss.a,
             },
             scratch: self.scratch,
+            presize: core::ptr::null(),
         };
+        self.presize = core::ptr::null();
         self.ss.s = core::ptr::null_mut();
         self.scratch = core::ptr::null_mut();
         out

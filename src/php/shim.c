@@ -229,6 +229,18 @@ const char *rustjson_php_version(void) { return PHP_VERSION; }
 uint32_t rustjson_zv_object_init(zval *zv) { object_init(zv); return Z_OBJ_P(zv)->handle; }
 zend_string *rustjson_string_init(const char *s, size_t len) { return len == 0 ? ZSTR_EMPTY_ALLOC() : zend_string_init(s, len, 0); }
 zend_string *rustjson_string_alloc(size_t len) { return zend_string_alloc(len, 0); }
+
+size_t rustjson_memory_headroom(void)
+{
+	zend_long limit = PG(memory_limit);
+	size_t used = zend_memory_usage(true);
+	if (limit <= 0) {
+		return SIZE_MAX;
+	}
+	return (size_t)limit > used ? (size_t)limit - used : 0;
+}
+
+bool rustjson_is_std_class(const zend_class_entry *ce) { return ce == zend_standard_class_def; }
 zend_string *rustjson_string_realloc(zend_string *s, size_t len) { return zend_string_realloc(s, len, 0); }
 void rustjson_string_release(zend_string *s) { zend_string_release_ex(s, 0); }
 void rustjson_array_symtable_update(zval *arr, zend_string *key, zval *v) { zend_symtable_update(Z_ARRVAL_P(arr), key, v); }

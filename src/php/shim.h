@@ -116,6 +116,11 @@ bool rustjson_has_failed_calling_exception(void);
 uint32_t rustjson_zv_object_init(zval *zv);                  /* object_init (stdClass); returns its handle */
 /* ZSTR_EMPTY_ALLOC() when len == 0, else zend_string_init(s, len, 0) */
 zend_string *rustjson_string_init(const char *s, size_t len);
+/* Bytes PHP's allocator may still hand out under memory_limit (SIZE_MAX
+ * without a limit): PG(memory_limit) - zend_memory_usage(true). */
+size_t rustjson_memory_headroom(void);
+/* ce == zend_standard_class_def */
+bool rustjson_is_std_class(const zend_class_entry *ce);
 zend_string *rustjson_string_alloc(size_t len);              /* zend_string_alloc(len, 0) */
 zend_string *rustjson_string_realloc(zend_string *s, size_t len); /* zend_string_realloc(s, len, 0) */
 void rustjson_string_release(zend_string *s);                /* zend_string_release_ex(s, 0) */
