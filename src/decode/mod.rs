@@ -42,7 +42,7 @@
 //! get stock's handles too: the parser asks ([`Builder::replay_failure`])
 //! and replays the document up to PHP's error token in stock's order
 //! (`stockwise`: members one by one, a replaced value freed at its
-//! duplicate), the object of a `{` whose first key is not a string token
+//! duplicate; scalars as nulls), the object of a `{` whose first key is not a string token
 //! made as bison's `members: %empty` makes it
 //! ([`Builder::fail_in_empty_object`]), and the discard frees the open
 //! containers innermost first, each with its members in order, as bison's
@@ -1045,7 +1045,12 @@ unsafe impl Builder for ZvBuilder {
         if self.assoc {
             return false;
         }
-        // The free list as before the call, then stock's calls.
+        // The free list as before the call (the handles recorded since
+        // the last requeue were made by a build in the builder's own
+        // order, which frees no object before its discard, so none was
+        // reused), then stock's calls (in the builder's own order a
+        // duplicate name replacing an object or array in an object left
+        // open by the error would be freed late).
         if self.requeue_pending {
             self.requeue();
         }

@@ -212,6 +212,9 @@ for ($c = 0; $c < $count; $c++) {
             $flags |= $f;
         }
     }
+    if (getenv('HANDLES_SAVE_ALL')) {
+        file_put_contents(getenv('HANDLES_SAVE_ALL') . "/$c", serialize([$doc, $assoc, $depth, $flags]));
+    }
     if ($dump === $c) {
         if (getenv('HANDLES_SAVE')) {
             file_put_contents(getenv('HANDLES_SAVE'), serialize([$doc, $assoc, $depth, $flags]));

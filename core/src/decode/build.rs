@@ -117,7 +117,9 @@ pub unsafe trait Builder {
     /// PHP's error token (with [`Builder::fail_in_empty_object`] where it
     /// applies) and calls [`Builder::discard`], which must release the
     /// open containers innermost first, each with its members in order, as
-    /// bison's error recovery does.
+    /// bison's error recovery does. Scalars come as `null` in a replay
+    /// (their values do not matter), so the builder must build in stock's
+    /// order from the start of the replay (it is never replayed again).
     fn replay_failure(&mut self) -> bool {
         false
     }

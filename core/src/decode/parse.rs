@@ -56,6 +56,7 @@ use crate::isa::{self, Level};
 use crate::options::{error, INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE};
 use crate::scan::{self, atom_ok, Buf, Job, Kernels, Stage1, BUF};
 use crate::validate;
+use crate::Sink;
 use core::cell::UnsafeCell;
 
 /// Deepest nesting the fast route builds (as `validate::fast`): deeper
@@ -727,7 +728,15 @@ fn walk<B: Builder, const LIMITS: bool>(
             b'"' => {
                 text!();
                 push!(p + 1);
-                b.string_from_text();
+                if LIMITS {
+                    // The failure replay needs no scalar's value (only
+                    // objects, their keys and the containers matter): the
+                    // text is kept for the next string.
+                    b.text().truncate(0);
+                    b.null();
+                } else {
+                    b.string_from_text();
+                }
             }
             b'[' | b'{' => {
                 let obj = c == b'{';
@@ -775,7 +784,11 @@ fn walk<B: Builder, const LIMITS: bool>(
                     return Walk::Fail(error::SYNTAX);
                 }
                 push!(p + 1);
-                put_number(rest.get(..len).unwrap_or_default(), bigint, b);
+                if LIMITS {
+                    b.null();
+                } else {
+                    put_number(rest.get(..len).unwrap_or_default(), bigint, b);
+                }
                 i += len;
             }
             _ if rest.starts_with(b"true") => {
