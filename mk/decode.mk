@@ -5,8 +5,10 @@
 #                       depth and argument edges, hostile keys, number spellings and DECODE_COUNT random
 #                       documents (pinned seed DECODE_SEED): serialize, debug_zval_dump, double bits, error
 #                       state, exceptions, memory; plus fresh-process runs per corpus (object handles,
-#                       memory). Then every 16th document of tools/decode/sweep.php's sweeps.
-#                       0 differences required. Bounded (well under a minute).
+#                       memory). Then every 16th document of tools/decode/sweep.php's sweeps. Then
+#                       tools/decode/handles.sh: HANDLES_COUNT cases of the object-handle differential
+#                       (objects created after failed and successful decodes, stock vs rustjson, one
+#                       process per side; about 30 s). 0 differences required. Bounded (about 1.5 min).
 #   make decode-sweep   tools/decode/sweep.php whole: every 1-2 byte string (values and keys, four UTF-8
 #                       flag sets), 3-4 byte strings over class-boundary bytes, every \uXXXX, every
 #                       surrogate pair (1,048,576), lone/reversed surrogates, every number token up to 5
@@ -14,17 +16,25 @@
 #                       keys, short whole documents, deep nesting. About 21M decodes, about 30 s.
 #   make decode-diff-long   tools/decode/long_diff.sh: php_diff.php's random part in LONG_JOBS parallel
 #                       jobs with distinct seeds until LONG_CASES cases (default 10,000,000).
+#   make decode-handles-long   tools/decode/handles.sh: HANDLES_SEEDS seeds of HANDLES_COUNT cases each
+#                       (default 10 x 100,000 = 1,000,000 cases, about 5 minutes).
 
 DECODE_COUNT ?= 20000
 DECODE_SEED ?= 1
 LONG_CASES ?= 10000000
 LONG_JOBS ?= 2
+HANDLES_COUNT ?= 100000
+HANDLES_SEEDS ?= 10
 
-.PHONY: test-decode decode-sweep decode-diff-long
+.PHONY: test-decode decode-sweep decode-diff-long decode-handles-long
 
 test-decode: build
 	RUSTJSON_SO=$(SO_ABS) $(PHP) -n -d extension=$(SO_ABS) tools/decode/php_diff.php $(DECODE_COUNT) $(DECODE_SEED) $(CURDIR)/../shared/corpora
 	$(PHP) -n -d extension=$(SO_ABS) tools/decode/sweep.php --quick
+	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) bash tools/decode/handles.sh $(HANDLES_COUNT) 1
+
+decode-handles-long: build
+	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) bash tools/decode/handles.sh $(HANDLES_COUNT) 100 $(HANDLES_SEEDS)
 
 decode-sweep: build
 	$(PHP) -n -d extension=$(SO_ABS) tools/decode/sweep.php

@@ -1,6 +1,7 @@
 //! The `rustjson.enabled` directive (PHP_INI_ALL, default On), and
-//! `rustjson.decode` (PHP_INI_ALL, default Off): json_decode() served by
-//! rustjson (only while `rustjson.enabled` is On too).
+//! `rustjson.decode` (PHP_INI_ALL, default On): json_decode() served by
+//! rustjson (only while `rustjson.enabled` is On too); `0` hands it back to
+//! stock ext/json.
 //!
 //! Its value is cached by the on-modify handler, which PHP runs at startup,
 //! on ini_set()/ini_restore(), at request end and for each new thread on
@@ -15,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 #[cfg(php_zts)]
 thread_local! {
     static ENABLED: Cell<bool> = const { Cell::new(true) };
-    static DECODE: Cell<bool> = const { Cell::new(false) };
+    static DECODE: Cell<bool> = const { Cell::new(true) };
 }
 
 /// Is json_decode() served by rustjson on this thread (`rustjson.decode`)?
@@ -60,7 +61,7 @@ fn set_enabled(on: bool) {
 }
 
 #[cfg(not(php_zts))]
-static DECODE: AtomicBool = AtomicBool::new(false);
+static DECODE: AtomicBool = AtomicBool::new(true);
 
 /// Is json_decode() served by rustjson (`rustjson.decode`)?
 #[cfg(not(php_zts))]
@@ -125,7 +126,7 @@ fn entry(
 pub fn register(module_number: i32) {
     let defs = Box::leak(Box::new([
         entry(b"rustjson.enabled\0", b"1\0", on_modify::<0>),
-        entry(b"rustjson.decode\0", b"0\0", on_modify::<1>),
+        entry(b"rustjson.decode\0", b"1\0", on_modify::<1>),
         sys::zend_ini_entry_def::default(),
     ]));
     // SAFETY: the definitions are 'static and zero-terminated.

@@ -518,6 +518,11 @@ function expected(array $cases): array
         ini_set('rustjson.enabled', '1');
         return $out;
     }
+    // The oracle is stock's json_decode(): rustjson serves it by default.
+    $dec = ini_get('rustjson.decode');
+    if ($dec !== false) {
+        ini_set('rustjson.decode', '0');
+    }
     foreach ($cases as [$s, $depth, $flags]) {
         if ($s === '') {
             json_decode('');
@@ -526,6 +531,9 @@ function expected(array $cases): array
         }
         $e = json_last_error();
         $out[] = $cli === null ? [$e === 0, $e] : $e;
+    }
+    if ($dec !== false) {
+        ini_set('rustjson.decode', $dec);
     }
     return $out;
 }

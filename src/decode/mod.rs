@@ -38,20 +38,21 @@
 //! value), so objects get the same handles as stock's on success, also when
 //! the parser builds twice (see `before_object`).
 //!
-//! Known difference (object handles only, after a FAILED decode): stock
-//! creates the objects before the error point and frees them; the parser
-//! may find the error without building (it validates first), so objects
-//! created later in the same request can get other handles
-//! (spl_object_id(), var_dump's `#n`) than under stock. This includes an
-//! object with a duplicate name replacing an object or array, in a document
-//! that then fails: stock frees the replaced value at the duplicate, the
-//! builder at the close it never reaches. Values and errors are the same,
-//! memory no more than stock's. A second, theoretical one: an object of
-//! more than [`ASSOC_BULK_MAX`] members whose first ones hold a duplicate
-//! name replacing an object, and which later replaces another object value
-//! member by member, frees that handle before the replay; if a later
-//! object reuses it, the replay cannot requeue the handles (the shim then
-//! leaves the free list alone) and later handles may differ.
+//! After a FAILED decode in object mode, objects made later in the request
+//! get stock's handles too: the parser asks ([`Builder::replay_failure`])
+//! and replays the document up to PHP's error token in stock's order
+//! (`stockwise`: members one by one, a replaced value freed at its
+//! duplicate; scalars as nulls), the object of a `{` whose first key is not a string token
+//! made as bison's `members: %empty` makes it
+//! ([`Builder::fail_in_empty_object`]), and the discard frees the open
+//! containers innermost first, each with its members in order, as bison's
+//! error recovery does. Before the replay the handles of what an earlier
+//! attempt made and discarded are requeued, so the free list is as the
+//! call found it; nothing is freed while building in the builder's own
+//! order (a duplicate name replacing an object or array past
+//! [`ASSOC_BULK_MAX`] members is buried and the document rebuilt, as below
+//! it), so the requeue always finds those handles at the head of the free
+//! list. tools/decode/handles.php checks it against stock.
 //!
 //! Memory: the builder's own stacks (frames, the value stack, the object
 //! handle record) and the key cache start in a [`Scratch`] on the caller's
@@ -756,7 +757,18 @@ impl ZvBuilder {
                         f.cap = 1;
                         self.fill_object(f);
                     }
-                    sys::rustjson_object_write_property(&mut f.zv, key, &mut v);
+                    if self.stockwise {
+                        sys::rustjson_object_write_property(&mut f.zv, key, &mut v);
+                    } else if self.rebuild_wanted
+                        || !sys::rustjson_object_write_property_keep(&mut f.zv, key, &mut v)
+                    {
+                        // Built again in stock's order (a duplicate name
+                        // replaces an object or array here or before):
+                        // nothing is freed until the discard, so the
+                        // handles can be requeued.
+                        self.rebuild_wanted = true;
+                        self.bury(v);
+                    }
                     sys::rustjson_string_release(key);
                 }
             }
@@ -1028,6 +1040,36 @@ unsafe impl Builder for ZvBuilder {
             return true;
         }
         false
+    }
+    fn replay_failure(&mut self) -> bool {
+        if self.assoc {
+            return false;
+        }
+        // The free list as before the call (the handles recorded since
+        // the last requeue were made by a build in the builder's own
+        // order, which frees no object before its discard, so none was
+        // reused), then stock's calls (in the builder's own order a
+        // duplicate name replacing an object or array in an object left
+        // open by the error would be freed late).
+        if self.requeue_pending {
+            self.requeue();
+        }
+        self.stockwise = true;
+        true
+    }
+    fn fail_in_empty_object(&mut self) {
+        if self.depth == 0 {
+            return;
+        }
+        // SAFETY: the innermost frame is live.
+        let f = unsafe { &mut *self.frames.add(self.depth - 1) };
+        if f.kind == OBJECT && is_undef(&f.zv) {
+            self.before_object();
+            // SAFETY: f.zv is an UNDEF slot of ours (the frame is not
+            // moved by before_object, which only touches the handles).
+            let h = unsafe { sys::rustjson_zv_object_init(&mut f.zv) };
+            self.created(h);
+        }
     }
     fn discard(&mut self) {
         self.discard_open();

@@ -249,6 +249,18 @@ void rustjson_object_write_property(zval *obj, zend_string *key, zval *v)
 	zend_std_write_property(Z_OBJ_P(obj), key, v, NULL);
 	Z_TRY_DELREF_P(v);
 }
+bool rustjson_object_write_property_keep(zval *obj, zend_string *key, zval *v)
+{
+	HashTable *props = Z_OBJ_P(obj)->properties;
+	if (props != NULL) {
+		zval *old = zend_hash_find(props, key);
+		if (old != NULL && (Z_TYPE_P(old) == IS_OBJECT || (Z_TYPE_P(old) == IS_ARRAY && Z_REFCOUNTED_P(old)))) {
+			return false;
+		}
+	}
+	rustjson_object_write_property(obj, key, v);
+	return true;
+}
 void *rustjson_emalloc(size_t size) { return emalloc(size); }
 void *rustjson_erealloc(void *p, size_t size) { return erealloc(p, size); }
 void rustjson_efree(void *p) { efree(p); }

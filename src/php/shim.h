@@ -128,6 +128,10 @@ void rustjson_string_release(zend_string *s);                /* zend_string_rele
 void rustjson_array_symtable_update(zval *arr, zend_string *key, zval *v);
 /* zend_std_write_property(Z_OBJ_P(obj), key, v, NULL); Z_TRY_DELREF_P(v): takes v, not key */
 void rustjson_object_write_property(zval *obj, zend_string *key, zval *v);
+/* rustjson_object_write_property(), unless the object already has a property
+ * `key` holding an object or a refcounted array (which stock releases at this
+ * member): then false, nothing stored, v still the caller's */
+bool rustjson_object_write_property_keep(zval *obj, zend_string *key, zval *v);
 void *rustjson_emalloc(size_t size);
 void *rustjson_erealloc(void *p, size_t size);
 void rustjson_efree(void *p);

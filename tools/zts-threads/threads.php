@@ -316,8 +316,16 @@ function rj_validate_oracle(string $doc, int $depth, int $flags): array
         rj_set_enabled(RjT::$base);
         return $w;
     }
+    // Stock's json_decode() (rustjson serves it by default).
+    $dec = ini_get('rustjson.decode');
+    if ($dec !== false) {
+        ini_set('rustjson.decode', '0');
+    }
     json_decode($doc, true, $depth, $flags);
     $e = json_last_error();
+    if ($dec !== false) {
+        ini_set('rustjson.decode', $dec);
+    }
     return [$e === 0, $e];
 }
 

@@ -109,6 +109,25 @@ pub unsafe trait Builder {
     fn rebuild(&mut self) -> bool {
         false
     }
+    /// Asked after an error (and its [`Builder::discard`]) in object mode
+    /// when the document has a `{`: `true` when the builder wants the
+    /// events stock's parser acts on before its error (for PHP: object
+    /// handles, which objects are made and freed in which order decides
+    /// what later objects get). The parser then replays the document up to
+    /// PHP's error token (with [`Builder::fail_in_empty_object`] where it
+    /// applies) and calls [`Builder::discard`], which must release the
+    /// open containers innermost first, each with its members in order, as
+    /// bison's error recovery does. Scalars come as `null` in a replay
+    /// (their values do not matter), so the builder must build in stock's
+    /// order from the start of the replay (it is never replayed again).
+    fn replay_failure(&mut self) -> bool {
+        false
+    }
+    /// In a failure replay: the error token came where the innermost
+    /// object's first key was expected (not a string token). PHP's parser
+    /// has then made that object (`members: %empty`), which the discard
+    /// releases first.
+    fn fail_in_empty_object(&mut self) {}
 }
 
 /// A key of a [`Value::Array`]: PHP arrays have int and string keys.

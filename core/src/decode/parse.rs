@@ -19,7 +19,12 @@
 //!   "ignore": both accept what they do not decode) for PHP's verdict.
 //!   Valid: a byte-at-a-time walk builds the value (invalid UTF-8 is
 //!   dropped or substituted there). Invalid: its code is PHP's, except for
-//!   error 9 (below).
+//!   error 9 (below); in object mode (a document with a `{`), if the
+//!   builder asks ([`Builder::replay_failure`]), the walk then replays the
+//!   document with `$depth` and bison's stack height checked, so it stops
+//!   at PHP's error token having made stock's builder calls up to there,
+//!   and the builder discards what it holds as bison's error recovery does
+//!   (object handles made later in the request depend on it).
 //!
 //! # Error 9
 //!
@@ -51,6 +56,7 @@ use crate::isa::{self, Level};
 use crate::options::{error, INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE};
 use crate::scan::{self, atom_ok, Buf, Job, Kernels, Stage1, BUF};
 use crate::validate;
+use crate::Sink;
 use core::cell::UnsafeCell;
 
 /// Deepest nesting the fast route builds (as `validate::fast`): deeper
@@ -470,10 +476,10 @@ fn exact<B: Builder>(level: Level, inp: &[u8], opts: Options, b: &mut B) -> Resu
     let ignore = opts.flags & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) != 0;
     let bigint_keys = opts.flags & BIGINT_AS_STRING != 0;
     match validate::validate_decode_at(level, inp, opts.depth, ignore, bigint_keys) {
-        Ok(()) => match walk(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
+        Ok(()) => match walk::<B, false>(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
             Walk::Done if b.rebuild() => {
                 b.discard();
-                match walk(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
+                match walk::<B, false>(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
                     Walk::Done => Ok(b.finish()),
                     // Not expected: the same input walked the same way.
                     _ => {
@@ -485,6 +491,12 @@ fn exact<B: Builder>(level: Level, inp: &[u8], opts: Options, b: &mut B) -> Resu
             Walk::Done => Ok(b.finish()),
             Walk::NulKey { .. } => {
                 b.discard();
+                // Built in the builder's own order: again in stock's, if
+                // it asks (the walk stops at the same member).
+                if b.replay_failure() {
+                    walk::<B, true>(inp, opts, b, &mut Bits([0; SLOW_WORDS]));
+                    b.discard();
+                }
                 Err(error::INVALID_PROPERTY_NAME)
             }
             Walk::Fail(code) => {
@@ -492,26 +504,47 @@ fn exact<B: Builder>(level: Level, inp: &[u8], opts: Options, b: &mut B) -> Resu
                 Err(code)
             }
         },
-        Err(e) => {
-            if !opts.assoc && contains(inp, b"\\u0000") {
-                let mut kinds = Bits([0; SLOW_WORDS]);
-                if let Walk::NulKey { end, n } =
-                    walk(inp, opts, &mut Nothing::default(), &mut kinds)
-                {
-                    let mut doc = inp.get(..end).unwrap_or(inp).to_vec();
-                    for i in (0..n).rev() {
-                        doc.push(if kinds.get(i) { b'}' } else { b']' });
-                    }
-                    if validate::validate_decode_at(level, &doc, opts.depth, ignore, bigint_keys)
-                        .is_ok()
-                    {
-                        return Err(error::INVALID_PROPERTY_NAME);
-                    }
-                }
-            }
-            Err(e)
+        Err(e) => Err(failed(level, inp, opts, b, e)),
+    }
+}
+
+/// A document PHP rejects with `e` (the validator's code): PHP's code
+/// (error 9 wins over `e` when PHP's parser meets the NUL-led key first,
+/// see the module docs), after replaying, if the builder asks
+/// ([`Builder::replay_failure`]: object mode, where stock's creation and
+/// release of objects before the error decide later object handles), the
+/// builder calls stock's parser makes up to its error, then discarding.
+#[cold]
+#[inline(never)]
+fn failed<B: Builder>(level: Level, inp: &[u8], opts: Options, b: &mut B, e: i32) -> i32 {
+    if opts.assoc {
+        return e;
+    }
+    let ignore = opts.flags & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) != 0;
+    let bigint_keys = opts.flags & BIGINT_AS_STRING != 0;
+    let mut kinds = Bits([0; SLOW_WORDS]);
+    let replay = inp.contains(&b'{') && b.replay_failure();
+    let w = if replay {
+        walk::<B, true>(inp, opts, b, &mut kinds)
+    } else if contains(inp, b"\\u0000") {
+        walk::<Nothing, false>(inp, opts, &mut Nothing::default(), &mut kinds)
+    } else {
+        Walk::Fail(e)
+    };
+    let mut code = e;
+    if let Walk::NulKey { end, n } = w {
+        let mut doc = inp.get(..end).unwrap_or(inp).to_vec();
+        for i in (0..n).rev() {
+            doc.push(if kinds.get(i) { b'}' } else { b']' });
+        }
+        if validate::validate_decode_at(level, &doc, opts.depth, ignore, bigint_keys).is_ok() {
+            code = error::INVALID_PROPERTY_NAME;
         }
     }
+    if replay {
+        b.discard();
+    }
+    code
 }
 
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
@@ -544,17 +577,76 @@ fn string_end(inp: &[u8], from: usize) -> Option<usize> {
     }
 }
 
-/// The byte-at-a-time walk: PHP's tokens and grammar without depth limits,
-/// building into `b`.
-fn walk<B: Builder>(inp: &[u8], opts: Options, b: &mut B, kinds: &mut Bits<SLOW_WORDS>) -> Walk {
+/// bison's YYMAXDEPTH (as in [`crate::validate`]): the state stack may
+/// hold at most `YYMAXDEPTH - 1` entries.
+const YYMAXDEPTH: u32 = 10_000;
+
+/// The waiting height of a value in a container whose value waits at
+/// base `q`, of kind `obj`, at its first member/element or a later one
+/// (the bison stack heights in [`crate::validate`]'s docs).
+#[inline(always)]
+fn value_height(q: u32, obj: bool, past: bool) -> u32 {
+    q + match (obj, past) {
+        (false, false) => 2,
+        (false, true) | (true, false) => 4,
+        (true, true) => 6,
+    }
+}
+
+/// The byte-at-a-time walk: PHP's tokens and grammar, building into `b`.
+/// Without `LIMITS` it checks no depth (the validator did). With `LIMITS`
+/// (the failure replay) it also checks `$depth` and bison's stack height
+/// where PHP's parser does, so it stops at PHP's error token, having made
+/// the builder calls stock's parser makes up to there: a member's value,
+/// a container's close (its reduction) and the object of a `{` whose
+/// first member does not start with a string token (bison's default
+/// reduction of `members: %empty`, [`Builder::fail_in_empty_object`]).
+fn walk<B: Builder, const LIMITS: bool>(
+    inp: &[u8],
+    opts: Options,
+    b: &mut B,
+    kinds: &mut Bits<SLOW_WORDS>,
+) -> Walk {
     let mode = InvalidUtf8::from_flags(opts.flags);
     let bigint = opts.flags & BIGINT_AS_STRING != 0;
+    let max_depth = if opts.depth == 0 {
+        u32::MAX
+    } else {
+        opts.depth
+    };
     let mut i = 0usize;
     let mut n = 0usize;
     // The container level whose current member has a NUL-led key (object
     // mode): a later one is always deeper, so it completes first.
     let mut pending = usize::MAX;
+    // LIMITS: whether each open container is past its first member or
+    // element; the innermost one's base height `q`; the height `p` a value
+    // waits at.
+    let mut past = Bits([0u64; SLOW_WORDS]);
+    let mut q: u32 = 0;
+    let mut p: u32 = 1;
 
+    // Fails (E4) if bison would push at height `h`.
+    macro_rules! push {
+        ($h:expr) => {
+            if LIMITS && $h >= YYMAXDEPTH {
+                return Walk::Fail(error::SYNTAX);
+            }
+        };
+    }
+    // The innermost container was closed (`n` already one less): its
+    // parent's base height.
+    macro_rules! pop_q {
+        () => {
+            if LIMITS {
+                q = if n == 0 {
+                    0
+                } else {
+                    q - (value_height(0, kinds.get(n - 1), past.get(n - 1)))
+                };
+            }
+        };
+    }
     macro_rules! ws {
         () => {
             while inp.get(i).is_some_and(|&c| is_ws(c)) {
@@ -562,37 +654,55 @@ fn walk<B: Builder>(inp: &[u8], opts: Options, b: &mut B, kinds: &mut Bits<SLOW_
             }
         };
     }
-    // A string at `i` (its opening quote) decoded into the text.
+    // A string at `i` (its opening quote) decoded into the text; the
+    // statements given run before giving up.
     macro_rules! text {
-        () => {{
+        ($($fail:tt)*) => {{
             let Some(e) = string_end(inp, i + 1) else {
+                $($fail)*
                 return Walk::Fail(error::SYNTAX);
             };
             let body = inp.get(i + 1..e).unwrap_or_default();
             i = e + 1;
             match string::decode(body, mode, b.text()) {
                 Ok(d) => d,
-                Err(err) => return Walk::Fail(err.code()),
+                Err(err) => {
+                    $($fail)*
+                    return Walk::Fail(err.code());
+                }
             }
         }};
     }
-    // A member's key (at `i`, after whitespace) and its colon. Under
+    // A member's key (at `i`, after whitespace) and its colon, the key
+    // pushed at `q + $h` (`$first`: the object's first member). Under
     // JSON_BIGINT_AS_STRING an integer token too large for a zend_long is
     // a string token for PHP's parser, so a key too (never an int key:
     // it does not fit).
     macro_rules! key {
-        () => {{
+        ($first:expr, $h:expr) => {{
+            // Not a string token where the first key goes: PHP reduces
+            // `members: %empty` (makes the object) before failing.
+            let first: bool = $first;
             if inp.get(i) != Some(&b'"') {
                 let rest = inp.get(i..).unwrap_or_default();
                 match number::parse_prefix(rest, bigint) {
                     Some((Number::BigIntString(digits), len)) if bigint => {
+                        push!(q + $h);
                         b.key(digits);
                         i += len;
                     }
-                    _ => return Walk::Fail(error::SYNTAX),
+                    _ => {
+                        if first {
+                            b.fail_in_empty_object();
+                        }
+                        return Walk::Fail(error::SYNTAX);
+                    }
                 }
             } else {
-                let d = text!();
+                let d = text!(if first {
+                    b.fail_in_empty_object()
+                });
+                push!(q + $h);
                 if !opts.assoc && d.starts_with_nul {
                     pending = n;
                 }
@@ -603,6 +713,8 @@ fn walk<B: Builder>(inp: &[u8], opts: Options, b: &mut B, kinds: &mut Bits<SLOW_
                 return Walk::Fail(error::SYNTAX);
             }
             i += 1;
+            push!(q + $h + 1);
+            p = q + $h + 1;
         }};
     }
 
@@ -615,50 +727,82 @@ fn walk<B: Builder>(inp: &[u8], opts: Options, b: &mut B, kinds: &mut Bits<SLOW_
         match c {
             b'"' => {
                 text!();
-                b.string_from_text();
+                push!(p + 1);
+                if LIMITS {
+                    // The failure replay needs no scalar's value (only
+                    // objects, their keys and the containers matter): the
+                    // text is kept for the next string.
+                    b.text().truncate(0);
+                    b.null();
+                } else {
+                    b.string_from_text();
+                }
             }
             b'[' | b'{' => {
                 let obj = c == b'{';
-                if !kinds.set(n, obj) {
+                push!(p + 1);
+                if LIMITS && n as u64 + 1 >= u64::from(max_depth) {
+                    return Walk::Fail(error::DEPTH);
+                }
+                push!(p + 2);
+                if !kinds.set(n, obj) || !past.set(n, false) {
                     return Walk::Fail(error::SYNTAX);
                 }
+                q = p;
                 n += 1;
                 i += 1;
                 ws!();
                 if obj {
                     b.begin_object();
                     if inp.get(i) != Some(&b'}') {
-                        key!();
+                        key!(true, 3);
                         continue 'value;
+                    }
+                    // `members: %empty` is reduced (the object made) before
+                    // `}` is pushed.
+                    if LIMITS && q + 4 >= YYMAXDEPTH {
+                        b.fail_in_empty_object();
+                        return Walk::Fail(error::SYNTAX);
                     }
                     b.end_object();
                 } else {
                     b.begin_array();
                     if inp.get(i) != Some(&b']') {
+                        p = q + 2;
                         continue 'value;
                     }
+                    push!(q + 4);
                     b.end_array();
                 }
                 i += 1;
                 n -= 1;
+                pop_q!();
             }
             b'-' | b'0'..=b'9' => {
                 let len = number::match_len(rest);
                 if len == 0 {
                     return Walk::Fail(error::SYNTAX);
                 }
-                put_number(rest.get(..len).unwrap_or_default(), bigint, b);
+                push!(p + 1);
+                if LIMITS {
+                    b.null();
+                } else {
+                    put_number(rest.get(..len).unwrap_or_default(), bigint, b);
+                }
                 i += len;
             }
             _ if rest.starts_with(b"true") => {
+                push!(p + 1);
                 b.bool(true);
                 i += 4;
             }
             _ if rest.starts_with(b"false") => {
+                push!(p + 1);
                 b.bool(false);
                 i += 5;
             }
             _ if rest.starts_with(b"null") => {
+                push!(p + 1);
                 b.null();
                 i += 4;
             }
@@ -680,19 +824,30 @@ fn walk<B: Builder>(inp: &[u8], opts: Options, b: &mut B, kinds: &mut Bits<SLOW_
             let obj = kinds.get(n - 1);
             match inp.get(i) {
                 Some(b',') => {
+                    push!(q + 4);
                     i += 1;
+                    past.set(n - 1, true);
                     if obj {
                         ws!();
-                        key!();
+                        key!(false, 5);
+                    } else {
+                        p = q + 4;
                     }
                     continue 'value;
                 }
-                Some(b'}') if obj => b.end_object(),
-                Some(b']') if !obj => b.end_array(),
+                Some(b'}') if obj => {
+                    push!(q + 4);
+                    b.end_object()
+                }
+                Some(b']') if !obj => {
+                    push!(q + 4);
+                    b.end_array()
+                }
                 _ => return Walk::Fail(error::SYNTAX),
             }
             i += 1;
             n -= 1;
+            pop_q!();
         }
     }
 }
@@ -799,5 +954,123 @@ mod tests {
                 assert!(b.asked && b.discards >= 1);
             }
         }
+    }
+
+    /// Logs the events (values as `v`), asking for the failure replay.
+    #[derive(Default)]
+    struct Log {
+        log: String,
+        text: Vec<u8>,
+    }
+
+    // SAFETY: never calls the parser, never panics.
+    unsafe impl Builder for Log {
+        type Value = ();
+        type Text = Vec<u8>;
+        fn null(&mut self) {
+            self.log.push('v')
+        }
+        fn bool(&mut self, _: bool) {
+            self.log.push('v')
+        }
+        fn int(&mut self, _: i64) {
+            self.log.push('v')
+        }
+        fn double(&mut self, _: f64) {
+            self.log.push('v')
+        }
+        fn big_int(&mut self, _: &[u8]) {
+            self.log.push('v')
+        }
+        fn string(&mut self, _: &[u8]) {
+            self.log.push('v')
+        }
+        fn text(&mut self) -> &mut Vec<u8> {
+            &mut self.text
+        }
+        fn string_from_text(&mut self) {
+            self.text.clear();
+            self.log.push('v')
+        }
+        fn key(&mut self, _: &[u8]) {
+            self.log.push('k')
+        }
+        fn key_from_text(&mut self) {
+            self.text.clear();
+            self.log.push('k')
+        }
+        fn begin_array(&mut self) {
+            self.log.push('[')
+        }
+        fn end_array(&mut self) {
+            self.log.push(']')
+        }
+        fn begin_object(&mut self) {
+            self.log.push('{')
+        }
+        fn end_object(&mut self) {
+            self.log.push('}')
+        }
+        fn finish(&mut self) {
+            self.log.push('F')
+        }
+        fn discard(&mut self) {
+            self.log.push('D')
+        }
+        fn replay_failure(&mut self) -> bool {
+            self.log.push('R');
+            true
+        }
+        fn fail_in_empty_object(&mut self) {
+            self.log.push('E')
+        }
+    }
+
+    #[test]
+    fn failure_replay_stops_at_php_error_token() {
+        let deep_ok = format!("{}{{}}{}", "[".repeat(4997), "]".repeat(4997));
+        let deep_cut = format!("{}{{}}", "[".repeat(4998));
+        let deep_key = format!("{}{{\"a\":1}}", "{\"k\":".repeat(2499));
+        let cases: [(&[u8], u32, &str); 12] = [
+            // The replay after the routes' discards ends in a discard.
+            (b"{\"a\":{}", 512, "{k{}"),
+            (b"{\"a\":1 x", 512, "{kv"),
+            (b"{x", 512, "{E"),
+            (b"{", 512, "{E"),
+            (b"{]", 512, "{E"),
+            (b"{\"\xff\":1}", 512, "{E"),
+            (b"{\"a\"x", 512, "{k"),
+            (b"[{\"a\":1},{x", 512, "[{kv}{E"),
+            // Depth error at the bracket: nothing made there.
+            (b"{\"a\":{\"b\":{}}}", 3, "{k{k"),
+            (b"[1,[2,{x", 3, "[v[v"),
+            // bison's stack cutoff: `{}` at 4,998 arrays, whose `}` is
+            // pushed past it (the object is made first).
+            (deep_cut.as_bytes(), 100_000, "[{E"),
+            // Its first key pushed past it: a string token, nothing made.
+            (deep_key.as_bytes(), 100_000, "k{"),
+        ];
+        for (doc, depth, want) in cases {
+            let o = Options {
+                depth,
+                flags: 0,
+                assoc: false,
+            };
+            let mut b = Log::default();
+            assert!(parse(doc, o, &mut b).is_err());
+            let log = b.log.rsplit('R').next().unwrap_or_default();
+            assert!(
+                log.ends_with(&format!("{want}D")),
+                "{:?}: {}",
+                String::from_utf8_lossy(&doc[doc.len().saturating_sub(20)..]),
+                &log[log.len().saturating_sub(40)..]
+            );
+        }
+        let o = Options {
+            depth: 100_000,
+            flags: 0,
+            assoc: false,
+        };
+        assert!(parse(deep_ok.as_bytes(), o, &mut Log::default()).is_ok());
     }
 }
