@@ -99,7 +99,22 @@ pub fn parse_at<B: Builder>(
     if input.is_empty() {
         return Err(error::SYNTAX);
     }
-    let level = level.clamp_to_cpu();
+    if input.len() <= SHORT_SCALAR {
+        match scalar(input, opts, b) {
+            Scalar::Built => {
+                if !b.rebuild() {
+                    return Ok(b.finish());
+                }
+                b.discard();
+                return exact(level, input, opts, b);
+            }
+            Scalar::Failed => {
+                b.discard();
+                return exact(level, input, opts, b);
+            }
+            Scalar::Other => {}
+        }
+    }
     if scan::dispatch(level, Fast { opts, b: &mut *b }, input) {
         if !b.rebuild() {
             return Ok(b.finish());
@@ -108,6 +123,139 @@ pub fn parse_at<B: Builder>(
         b.discard();
     }
     exact(level, input, opts, b)
+}
+
+/// Longest input the scalar route tries: a whole document that is one
+/// string, number or literal skips stage 1 (whose per-call setup costs
+/// more than such a document's whole decoding). Longer lone strings go
+/// through stage 1, which finds the closing quote faster.
+const SHORT_SCALAR: usize = 128;
+
+/// What [`scalar`] did.
+enum Scalar {
+    /// The document was one scalar and is built.
+    Built,
+    /// The document starts with no scalar: nothing was built.
+    Other,
+    /// The route gave up after the builder may have been touched: the
+    /// caller discards and takes the exact route.
+    Failed,
+}
+
+/// The scalar route: a document that is one string, number or literal
+/// (or an empty array or object) between optional whitespace, built
+/// without stage 1. It builds only what
+/// PHP accepts: the string body goes through [`string::decode`] (exact on
+/// its own) unless it is plain printable ASCII, the number through
+/// [`number::parse_prefix`] (whose match must reach the trailing
+/// whitespace), a literal must be spelled out whole.
+#[inline(always)]
+fn scalar<B: Builder>(inp: &[u8], opts: Options, b: &mut B) -> Scalar {
+    let mut i = 0;
+    while inp.get(i).is_some_and(|&c| is_ws(c)) {
+        i += 1;
+    }
+    let Some(rest) = inp.get(i..) else {
+        return Scalar::Other;
+    };
+    let ws_only = |t: &[u8]| t.iter().all(|&c| is_ws(c));
+    match rest.first() {
+        Some(b'"') => {
+            // Find the closing quote (an escape's second byte is skipped),
+            // noting whether the body is plain printable ASCII.
+            let mut j = 1;
+            let mut plain = true;
+            let end = loop {
+                match rest.get(j) {
+                    None => return Scalar::Other,
+                    Some(b'"') => break j,
+                    Some(b'\\') => {
+                        plain = false;
+                        j += 2;
+                    }
+                    Some(&c) => {
+                        plain &= (0x20..0x80).contains(&c);
+                        j += 1;
+                    }
+                }
+            };
+            let (Some(body), Some(tail)) = (rest.get(1..end), rest.get(end + 1..)) else {
+                return Scalar::Other;
+            };
+            if !ws_only(tail) {
+                return Scalar::Other;
+            }
+            if plain {
+                b.string(body);
+                return Scalar::Built;
+            }
+            match string::decode(body, InvalidUtf8::from_flags(opts.flags), b.text()) {
+                Ok(_) => {
+                    b.string_from_text();
+                    Scalar::Built
+                }
+                Err(_) => Scalar::Failed,
+            }
+        }
+        Some(b't' | b'f' | b'n') => {
+            let (lit, len): (u8, usize) = if rest.starts_with(b"true") {
+                (1, 4)
+            } else if rest.starts_with(b"false") {
+                (0, 5)
+            } else if rest.starts_with(b"null") {
+                (2, 4)
+            } else {
+                return Scalar::Other;
+            };
+            if !rest.get(len..).is_some_and(ws_only) {
+                return Scalar::Other;
+            }
+            match lit {
+                0 => b.bool(false),
+                1 => b.bool(true),
+                _ => b.null(),
+            }
+            Scalar::Built
+        }
+        Some(b'-' | b'0'..=b'9') => {
+            let bigint = opts.flags & BIGINT_AS_STRING != 0;
+            let Some((num, len)) = number::parse_prefix(rest, bigint) else {
+                return Scalar::Other;
+            };
+            if !rest.get(len..).is_some_and(ws_only) {
+                return Scalar::Other;
+            }
+            match num {
+                Number::Int(v) => b.int(v),
+                Number::Double(d) => b.double(d),
+                Number::BigIntString(s) => b.big_int(s),
+            }
+            Scalar::Built
+        }
+        Some(&open @ (b'[' | b'{')) => {
+            // An empty array or object (depth allowing one level).
+            let Some(after) = rest.get(1..) else {
+                return Scalar::Other;
+            };
+            let k = after.iter().take_while(|&&c| is_ws(c)).count();
+            let close = if open == b'[' { b']' } else { b'}' };
+            if opts.depth < 2
+                || after.get(k) != Some(&close)
+                || !after.get(k + 1..).is_some_and(ws_only)
+            {
+                return Scalar::Other;
+            }
+            if open == b'[' {
+                b.begin_array();
+                b.end_array();
+            } else {
+                b.begin_object();
+                b.end_object();
+            }
+            Scalar::Built
+        }
+        _ => Scalar::Other,
+    }
 }
 
 std::thread_local! {
