@@ -112,7 +112,22 @@ pub fn parse_at<B: Builder>(
                 b.discard();
                 return exact(level, input, opts, b);
             }
-            Scalar::Other => {}
+            Scalar::Other => {
+                if input.len() <= SHORT_DOC {
+                    if short_doc(input, opts, b) {
+                        if !b.rebuild() {
+                            return Ok(b.finish());
+                        }
+                        b.discard();
+                        return exact(level, input, opts, b);
+                    }
+                    // Whatever stops this walk (an error, a depth limit, a
+                    // NUL-led key, a string to decode under the INVALID_UTF8
+                    // flags that fails) stops the fast route too.
+                    b.discard();
+                    return exact(level, input, opts, b);
+                }
+            }
         }
     }
     if scan::dispatch(level, Fast { opts, b: &mut *b }, input) {
@@ -255,6 +270,227 @@ fn scalar<B: Builder>(inp: &[u8], opts: Options, b: &mut B) -> Scalar {
             Scalar::Built
         }
         _ => Scalar::Other,
+    }
+}
+
+/// Longest input the short-document route walks byte by byte instead of
+/// running stage 1 (whose per-call setup costs more than walking a few
+/// dozen bytes).
+const SHORT_DOC: usize = 64;
+
+/// A string token opening at `s` (a `"`) into the builder, as a key or a
+/// value: the position after its closing quote, or `None` to give up
+/// (no closing quote, a decoding error, a NUL-led key in object mode).
+/// Plain printable ASCII is borrowed; anything else goes through
+/// [`string::decode`], which is exact on its own (control bytes, escapes,
+/// UTF-8 and the flags).
+#[inline(always)]
+fn short_string<B: Builder>(
+    inp: &[u8],
+    s: usize,
+    key: bool,
+    opts: Options,
+    mode: InvalidUtf8,
+    b: &mut B,
+) -> Option<usize> {
+    let mut j = s + 1;
+    let mut plain = true;
+    let end = loop {
+        match inp.get(j) {
+            None => return None,
+            Some(b'"') => break j,
+            Some(b'\\') => {
+                plain = false;
+                j += 2;
+            }
+            Some(&c) => {
+                plain &= (0x20..0x80).contains(&c);
+                j += 1;
+            }
+        }
+    };
+    let body = inp.get(s + 1..end)?;
+    if plain {
+        if key {
+            b.key(body);
+        } else {
+            b.string(body);
+        }
+    } else {
+        let d = string::decode(body, mode, b.text()).ok()?;
+        if key {
+            if !opts.assoc && d.starts_with_nul {
+                return None;
+            }
+            b.key_from_text();
+        } else {
+            b.string_from_text();
+        }
+    }
+    Some(end + 1)
+}
+
+/// A number or literal at `p` into the builder: its length, or `None` when
+/// it is not exactly one (the byte after it must end an atom).
+#[inline(always)]
+fn short_atom<B: Builder>(inp: &[u8], p: usize, bigint: bool, b: &mut B) -> Option<usize> {
+    let rest = inp.get(p..)?;
+    let len = match rest.first() {
+        Some(b't' | b'f' | b'n') => {
+            let len = if rest.starts_with(b"true") || rest.starts_with(b"null") {
+                4
+            } else if rest.starts_with(b"false") {
+                5
+            } else {
+                return None;
+            };
+            if !ends_atom(rest.get(len)) {
+                return None;
+            }
+            match rest.first() {
+                Some(b't') => b.bool(true),
+                Some(b'f') => b.bool(false),
+                _ => b.null(),
+            }
+            len
+        }
+        _ => {
+            let (num, len) = number::parse_prefix(rest, bigint)?;
+            if !ends_atom(rest.get(len)) {
+                return None;
+            }
+            match num {
+                Number::Int(i) => b.int(i),
+                Number::Double(d) => b.double(d),
+                Number::BigIntString(s) => b.big_int(s),
+            }
+            len
+        }
+    };
+    Some(len)
+}
+
+/// Whether the byte after an atom (`None`: the end of input) ends it.
+#[inline(always)]
+fn ends_atom(c: Option<&u8>) -> bool {
+    matches!(
+        c,
+        None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'[' | b']' | b':' | b',' | b'"')
+    )
+}
+
+/// The short-document route: the fast route's grammar over a byte-at-a-time
+/// lexer instead of stage 1, for inputs of at most [`SHORT_DOC`] bytes.
+/// `true` when the whole input is accepted and built; `false` to give up
+/// (the caller discards and runs the other routes): anything it does not
+/// build for certain, such as a decoding error or a depth limit.
+#[inline(never)]
+fn short_doc<B: Builder>(inp: &[u8], opts: Options, b: &mut B) -> bool {
+    let mode = InvalidUtf8::from_flags(opts.flags);
+    let bigint = opts.flags & BIGINT_AS_STRING != 0;
+    let mut i = 0usize;
+    // The byte of the next token (after whitespace) at `i`; END at the end
+    // of input (a NUL byte reads the same but is never accepted: the end
+    // is checked by position).
+    macro_rules! tok {
+        () => {{
+            while inp.get(i).is_some_and(|&c| is_ws(c)) {
+                i += 1;
+            }
+            inp.get(i).copied().unwrap_or(END)
+        }};
+    }
+    // A member from its key's opening quote (at `i`) to the first byte of
+    // its value, in `c`.
+    macro_rules! member {
+        ($c:ident) => {{
+            match short_string(inp, i, true, opts, mode, b) {
+                Some(e) => i = e,
+                None => return false,
+            }
+            if tok!() != b':' {
+                return false;
+            }
+            i += 1;
+            $c = tok!();
+        }};
+    }
+    let mut n: u32 = 0;
+    let mut kinds = Bits([0u64; 1]);
+    let mut c = tok!();
+    'value: loop {
+        // `c` starts a value, at `i`.
+        match c {
+            b'"' => match short_string(inp, i, false, opts, mode, b) {
+                Some(e) => i = e,
+                None => return false,
+            },
+            b'[' | b'{' => {
+                let obj = c == b'{';
+                if n + 1 >= opts.depth || !kinds.set(n as usize, obj) {
+                    return false;
+                }
+                n += 1;
+                i += 1;
+                c = tok!();
+                if obj {
+                    b.begin_object();
+                    if c == b'"' {
+                        member!(c);
+                        continue 'value;
+                    }
+                    if c != b'}' {
+                        return false;
+                    }
+                    b.end_object();
+                } else {
+                    b.begin_array();
+                    if c != b']' {
+                        continue 'value;
+                    }
+                    b.end_array();
+                }
+                n -= 1;
+                i += 1;
+            }
+            b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => match short_atom(inp, i, bigint, b) {
+                Some(len) => i += len,
+                None => return false,
+            },
+            _ => return false,
+        }
+        // A value is complete; the next token follows.
+        loop {
+            c = tok!();
+            if n == 0 {
+                return i >= inp.len();
+            }
+            let obj = kinds.get(n as usize - 1);
+            if c == b',' {
+                i += 1;
+                c = tok!();
+                if obj {
+                    if c != b'"' {
+                        return false;
+                    }
+                    member!(c);
+                }
+                continue 'value;
+            }
+            if obj {
+                if c != b'}' {
+                    return false;
+                }
+                b.end_object();
+            } else {
+                if c != b']' {
+                    return false;
+                }
+                b.end_array();
+            }
+            n -= 1;
+            i += 1;
+        }
     }
 }
 
