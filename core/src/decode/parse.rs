@@ -3,6 +3,14 @@
 //!
 //! # Routes
 //!
+//! - Inputs of at most [`SHORT`] bytes skip stage 1: a lone scalar (or an
+//!   empty array or object) is built directly, anything else by a
+//!   byte-at-a-time walk with the fast route's grammar (plain ASCII
+//!   strings found eight bytes at a time, other strings through
+//!   [`string::decode`], numbers through [`number::parse_prefix`]). What
+//!   either does not build (an error, a depth limit, a NUL-led key in
+//!   object mode) is discarded and goes to the exact route: whatever stops
+//!   them stops the fast route too.
 //! - The fast route walks [`crate::scan`]'s stage-1 tokens (as
 //!   `validate::fast` does) and builds as it goes. It only finishes when
 //!   stage 1 accepted the whole input, the grammar held, every atom was a
@@ -99,36 +107,22 @@ pub fn parse_at<B: Builder>(
     if input.is_empty() {
         return Err(error::SYNTAX);
     }
-    if input.len() <= SHORT_SCALAR {
-        match scalar(input, opts, b) {
-            Scalar::Built => {
-                if !b.rebuild() {
-                    return Ok(b.finish());
-                }
-                b.discard();
-                return exact(level, input, opts, b);
-            }
-            Scalar::Failed => {
-                b.discard();
-                return exact(level, input, opts, b);
-            }
-            Scalar::Other => {
-                if input.len() <= SHORT_DOC {
-                    if short_doc(input, opts, b) {
-                        if !b.rebuild() {
-                            return Ok(b.finish());
-                        }
-                        b.discard();
-                        return exact(level, input, opts, b);
-                    }
-                    // Whatever stops this walk (an error, a depth limit, a
-                    // NUL-led key, a string to decode under the INVALID_UTF8
-                    // flags that fails) stops the fast route too.
-                    b.discard();
-                    return exact(level, input, opts, b);
-                }
-            }
+    if input.len() <= SHORT {
+        let built = match scalar(input, opts, b) {
+            Scalar::Built => true,
+            Scalar::Failed => false,
+            Scalar::Other => short_doc(input, opts, b),
+        };
+        if built && !b.rebuild() {
+            return Ok(b.finish());
         }
+        // The builder wants the document again (the exact route replays
+        // it), or the route stopped: whatever stops the scalar or
+        // short-document route (an error, a depth limit, a NUL-led key in
+        // object mode, a string that fails to decode) stops the fast route
+        // too.
+        b.discard();
+        return exact(level, input, opts, b);
     }
     if scan::dispatch(level, Fast { opts, b: &mut *b }, input) {
         if !b.rebuild() {
@@ -140,11 +134,12 @@ pub fn parse_at<B: Builder>(
     exact(level, input, opts, b)
 }
 
-/// Longest input the scalar route tries: a whole document that is one
-/// string, number or literal skips stage 1 (whose per-call setup costs
-/// more than such a document's whole decoding). Longer lone strings go
-/// through stage 1, which finds the closing quote faster.
-const SHORT_SCALAR: usize = 128;
+/// Longest input the scalar and short-document routes take: up to this
+/// length, walking the bytes once costs less than stage 1's per-call setup
+/// plus its pass.
+const SHORT: usize = 1024;
+/// Words of the short-document route's container-kind bit stack.
+const SHORT_WORDS: usize = SHORT / 2 / 64;
 
 /// What [`scalar`] did.
 enum Scalar {
@@ -181,6 +176,7 @@ fn scalar<B: Builder>(inp: &[u8], opts: Options, b: &mut B) -> Scalar {
             let mut j = 1;
             let mut plain = true;
             let end = loop {
+                j = plain_run(rest, j);
                 match rest.get(j) {
                     None => return Scalar::Other,
                     Some(b'"') => break j,
@@ -188,8 +184,8 @@ fn scalar<B: Builder>(inp: &[u8], opts: Options, b: &mut B) -> Scalar {
                         plain = false;
                         j += 2;
                     }
-                    Some(&c) => {
-                        plain &= (0x20..0x80).contains(&c);
+                    Some(_) => {
+                        plain = false;
                         j += 1;
                     }
                 }
@@ -273,10 +269,35 @@ fn scalar<B: Builder>(inp: &[u8], opts: Options, b: &mut B) -> Scalar {
     }
 }
 
-/// Longest input the short-document route walks byte by byte instead of
-/// running stage 1 (whose per-call setup costs more than walking a few
-/// dozen bytes).
-const SHORT_DOC: usize = 64;
+/// The first position at or after `j` holding a `"`, a `\\`, a control
+/// byte or a byte >= 0x80 (`inp.len()` if none): eight bytes at a time
+/// (SWAR), then byte by byte. In each test the lowest flagged byte is
+/// exact (borrows only run upwards from a flagged byte).
+#[inline(always)]
+fn plain_run(inp: &[u8], mut j: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(w) = inp.get(j..).and_then(|t| t.first_chunk::<8>()) {
+        let v = u64::from_le_bytes(*w);
+        let zero = |x: u64| x.wrapping_sub(ONES) & !x;
+        let m = (zero(v ^ (ONES * u64::from(b'"')))
+            | zero(v ^ (ONES * u64::from(b'\\')))
+            | v.wrapping_sub(ONES * 0x20) & !v
+            | v)
+            & HIGH;
+        if m != 0 {
+            return j + (m.trailing_zeros() / 8) as usize;
+        }
+        j += 8;
+    }
+    while let Some(&c) = inp.get(j) {
+        if c == b'"' || c == b'\\' || !(0x20..0x80).contains(&c) {
+            return j;
+        }
+        j += 1;
+    }
+    inp.len()
+}
 
 /// A string token opening at `s` (a `"`) into the builder, as a key or a
 /// value: the position after its closing quote, or `None` to give up
@@ -296,6 +317,7 @@ fn short_string<B: Builder>(
     let mut j = s + 1;
     let mut plain = true;
     let end = loop {
+        j = plain_run(inp, j);
         match inp.get(j) {
             None => return None,
             Some(b'"') => break j,
@@ -303,8 +325,8 @@ fn short_string<B: Builder>(
                 plain = false;
                 j += 2;
             }
-            Some(&c) => {
-                plain &= (0x20..0x80).contains(&c);
+            Some(_) => {
+                plain = false;
                 j += 1;
             }
         }
@@ -380,7 +402,7 @@ fn ends_atom(c: Option<&u8>) -> bool {
 }
 
 /// The short-document route: the fast route's grammar over a byte-at-a-time
-/// lexer instead of stage 1, for inputs of at most [`SHORT_DOC`] bytes.
+/// lexer instead of stage 1, for inputs of at most [`SHORT`] bytes.
 /// `true` when the whole input is accepted and built; `false` to give up
 /// (the caller discards and runs the other routes): anything it does not
 /// build for certain, such as a decoding error or a depth limit.
@@ -416,7 +438,9 @@ fn short_doc<B: Builder>(inp: &[u8], opts: Options, b: &mut B) -> bool {
         }};
     }
     let mut n: u32 = 0;
-    let mut kinds = Bits([0u64; 1]);
+    // 512 levels: a document of SHORT bytes holds at most that many closed
+    // containers (deeper ones stop the walk).
+    let mut kinds = Bits([0u64; SHORT_WORDS]);
     let mut c = tok!();
     'value: loop {
         // `c` starts a value, at `i`.
