@@ -180,6 +180,16 @@ $tiny = '{"id":12345,"name":"Ada Lovelace","ok":true,"t":[1,2.5]}';
 $inputs['tiny:doc-' . strlen($tiny) . 'B:arr'] = [$tiny, true, null];
 $inputs['tiny:doc-' . strlen($tiny) . 'B:obj'] = [$tiny, false, null];
 $inputs['str:16B'] = ['"0123456789abcdef"', true, null];
+// Small-input section: lone scalars, empty and tiny containers, short escaped strings (the per-call setup).
+$small = [
+    'str:empty' => '""', 'str:1B' => '"a"', 'int:1' => '1', 'int:123456' => '123456', 'double:1.5' => '1.5',
+    'lit:true' => 'true', 'lit:null' => 'null', 'arr:empty' => '[]', 'obj:empty' => '{}', 'arr:1,2,3' => '[1,2,3]',
+    'obj:a1' => '{"a":1}', 'doc-50B' => '{"id":12345,"name":"widget","ok":true,"v":[1,2.5]}',
+    'str:esc-16B' => '"abcdefg\nhijklmn"', 'str:esc-64B' => '"' . str_repeat('abcdefghijklmn\n', 4) . '"',
+];
+foreach ($small as $k => $v) {
+    $inputs["small:$k"] = [$v, true, null];
+}
 if ($filter !== null && $filter !== '') {
     $inputs = array_filter($inputs, fn($k) => preg_match("~$filter~", $k) === 1, ARRAY_FILTER_USE_KEY);
 }

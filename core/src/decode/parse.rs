@@ -3,6 +3,14 @@
 //!
 //! # Routes
 //!
+//! - Inputs of at most [`SHORT`] bytes skip stage 1: a lone scalar (or an
+//!   empty array or object) is built directly, anything else by a
+//!   byte-at-a-time walk with the fast route's grammar (plain ASCII
+//!   strings found eight bytes at a time, other strings through
+//!   [`string::decode`], numbers through [`number::parse_prefix`]). What
+//!   either does not build (an error, a depth limit, a NUL-led key in
+//!   object mode) is discarded and goes to the exact route: whatever stops
+//!   them stops the fast route too.
 //! - The fast route walks [`crate::scan`]'s stage-1 tokens (as
 //!   `validate::fast` does) and builds as it goes. It only finishes when
 //!   stage 1 accepted the whole input, the grammar held, every atom was a
@@ -105,7 +113,23 @@ pub fn parse_at<B: Builder>(
     if input.is_empty() {
         return Err(error::SYNTAX);
     }
-    let level = level.clamp_to_cpu();
+    if input.len() <= SHORT {
+        let built = match scalar(input, opts, b) {
+            Scalar::Built => true,
+            Scalar::Failed => false,
+            Scalar::Other => short_doc(input, opts, b),
+        };
+        if built && !b.rebuild() {
+            return Ok(b.finish());
+        }
+        // The builder wants the document again (the exact route replays
+        // it), or the route stopped: whatever stops the scalar or
+        // short-document route (an error, a depth limit, a NUL-led key in
+        // object mode, a string that fails to decode) stops the fast route
+        // too.
+        b.discard();
+        return exact(level, input, opts, b);
+    }
     if scan::dispatch(level, Fast { opts, b: &mut *b }, input) {
         if !b.rebuild() {
             return Ok(b.finish());
@@ -114,6 +138,390 @@ pub fn parse_at<B: Builder>(
         b.discard();
     }
     exact(level, input, opts, b)
+}
+
+/// Longest input the scalar and short-document routes take: up to this
+/// length, walking the bytes once costs less than stage 1's per-call setup
+/// plus its pass.
+const SHORT: usize = 1024;
+/// Words of the short-document route's container-kind bit stack.
+const SHORT_WORDS: usize = SHORT / 2 / 64;
+
+/// What [`scalar`] did.
+enum Scalar {
+    /// The document was one scalar and is built.
+    Built,
+    /// The document starts with no scalar: nothing was built.
+    Other,
+    /// The route gave up after the builder may have been touched: the
+    /// caller discards and takes the exact route.
+    Failed,
+}
+
+/// The scalar route: a document that is one string, number or literal
+/// (or an empty array or object) between optional whitespace, built
+/// without stage 1. It builds only what
+/// PHP accepts: the string body goes through [`string::decode`] (exact on
+/// its own) unless it is plain printable ASCII, the number through
+/// [`number::parse_prefix`] (whose match must reach the trailing
+/// whitespace), a literal must be spelled out whole.
+#[inline(always)]
+fn scalar<B: Builder>(inp: &[u8], opts: Options, b: &mut B) -> Scalar {
+    let mut i = 0;
+    while inp.get(i).is_some_and(|&c| is_ws(c)) {
+        i += 1;
+    }
+    let Some(rest) = inp.get(i..) else {
+        return Scalar::Other;
+    };
+    let ws_only = |t: &[u8]| t.iter().all(|&c| is_ws(c));
+    match rest.first() {
+        Some(b'"') => {
+            // Find the closing quote (an escape's second byte is skipped),
+            // noting whether the body is plain printable ASCII.
+            let mut j = 1;
+            let mut plain = true;
+            let end = loop {
+                j = plain_run(rest, j);
+                match rest.get(j) {
+                    None => return Scalar::Other,
+                    Some(b'"') => break j,
+                    Some(b'\\') => {
+                        plain = false;
+                        j += 2;
+                    }
+                    Some(_) => {
+                        plain = false;
+                        j += 1;
+                    }
+                }
+            };
+            let (Some(body), Some(tail)) = (rest.get(1..end), rest.get(end + 1..)) else {
+                return Scalar::Other;
+            };
+            if !ws_only(tail) {
+                return Scalar::Other;
+            }
+            if plain {
+                b.string(body);
+                return Scalar::Built;
+            }
+            match string::decode(body, InvalidUtf8::from_flags(opts.flags), b.text()) {
+                Ok(_) => {
+                    b.string_from_text();
+                    Scalar::Built
+                }
+                Err(_) => Scalar::Failed,
+            }
+        }
+        Some(b't' | b'f' | b'n') => {
+            let (lit, len): (u8, usize) = if rest.starts_with(b"true") {
+                (1, 4)
+            } else if rest.starts_with(b"false") {
+                (0, 5)
+            } else if rest.starts_with(b"null") {
+                (2, 4)
+            } else {
+                return Scalar::Other;
+            };
+            if !rest.get(len..).is_some_and(ws_only) {
+                return Scalar::Other;
+            }
+            match lit {
+                0 => b.bool(false),
+                1 => b.bool(true),
+                _ => b.null(),
+            }
+            Scalar::Built
+        }
+        Some(b'-' | b'0'..=b'9') => {
+            let bigint = opts.flags & BIGINT_AS_STRING != 0;
+            let Some((num, len)) = number::parse_prefix(rest, bigint) else {
+                return Scalar::Other;
+            };
+            if !rest.get(len..).is_some_and(ws_only) {
+                return Scalar::Other;
+            }
+            match num {
+                Number::Int(v) => b.int(v),
+                Number::Double(d) => b.double(d),
+                Number::BigIntString(s) => b.big_int(s),
+            }
+            Scalar::Built
+        }
+        Some(&open @ (b'[' | b'{')) => {
+            // An empty array or object (depth allowing one level).
+            let Some(after) = rest.get(1..) else {
+                return Scalar::Other;
+            };
+            let k = after.iter().take_while(|&&c| is_ws(c)).count();
+            let close = if open == b'[' { b']' } else { b'}' };
+            if opts.depth < 2
+                || after.get(k) != Some(&close)
+                || !after.get(k + 1..).is_some_and(ws_only)
+            {
+                return Scalar::Other;
+            }
+            if open == b'[' {
+                b.begin_array();
+                b.end_array();
+            } else {
+                b.begin_object();
+                b.end_object();
+            }
+            Scalar::Built
+        }
+        _ => Scalar::Other,
+    }
+}
+
+/// The first position at or after `j` holding a `"`, a `\\`, a control
+/// byte or a byte >= 0x80 (`inp.len()` if none): eight bytes at a time
+/// (SWAR), then byte by byte. In each test the lowest flagged byte is
+/// exact (borrows only run upwards from a flagged byte).
+#[inline(always)]
+fn plain_run(inp: &[u8], mut j: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(w) = inp.get(j..).and_then(|t| t.first_chunk::<8>()) {
+        let v = u64::from_le_bytes(*w);
+        let zero = |x: u64| x.wrapping_sub(ONES) & !x;
+        let m = (zero(v ^ (ONES * u64::from(b'"')))
+            | zero(v ^ (ONES * u64::from(b'\\')))
+            | v.wrapping_sub(ONES * 0x20) & !v
+            | v)
+            & HIGH;
+        if m != 0 {
+            return j + (m.trailing_zeros() / 8) as usize;
+        }
+        j += 8;
+    }
+    while let Some(&c) = inp.get(j) {
+        if c == b'"' || c == b'\\' || !(0x20..0x80).contains(&c) {
+            return j;
+        }
+        j += 1;
+    }
+    inp.len()
+}
+
+/// A string token opening at `s` (a `"`) into the builder, as a key or a
+/// value: the position after its closing quote, or `None` to give up
+/// (no closing quote, a decoding error, a NUL-led key in object mode).
+/// Plain printable ASCII is borrowed; anything else goes through
+/// [`string::decode`], which is exact on its own (control bytes, escapes,
+/// UTF-8 and the flags).
+#[inline(always)]
+fn short_string<B: Builder>(
+    inp: &[u8],
+    s: usize,
+    key: bool,
+    opts: Options,
+    mode: InvalidUtf8,
+    b: &mut B,
+) -> Option<usize> {
+    let mut j = s + 1;
+    let mut plain = true;
+    let end = loop {
+        j = plain_run(inp, j);
+        match inp.get(j) {
+            None => return None,
+            Some(b'"') => break j,
+            Some(b'\\') => {
+                plain = false;
+                j += 2;
+            }
+            Some(_) => {
+                plain = false;
+                j += 1;
+            }
+        }
+    };
+    let body = inp.get(s + 1..end)?;
+    if plain {
+        if key {
+            b.key(body);
+        } else {
+            b.string(body);
+        }
+    } else {
+        let d = string::decode(body, mode, b.text()).ok()?;
+        if key {
+            if !opts.assoc && d.starts_with_nul {
+                return None;
+            }
+            b.key_from_text();
+        } else {
+            b.string_from_text();
+        }
+    }
+    Some(end + 1)
+}
+
+/// A number or literal at `p` into the builder: its length, or `None` when
+/// it is not exactly one (the byte after it must end an atom).
+#[inline(always)]
+fn short_atom<B: Builder>(inp: &[u8], p: usize, bigint: bool, b: &mut B) -> Option<usize> {
+    let rest = inp.get(p..)?;
+    let len = match rest.first() {
+        Some(b't' | b'f' | b'n') => {
+            let len = if rest.starts_with(b"true") || rest.starts_with(b"null") {
+                4
+            } else if rest.starts_with(b"false") {
+                5
+            } else {
+                return None;
+            };
+            if !ends_atom(rest.get(len)) {
+                return None;
+            }
+            match rest.first() {
+                Some(b't') => b.bool(true),
+                Some(b'f') => b.bool(false),
+                _ => b.null(),
+            }
+            len
+        }
+        _ => {
+            let (num, len) = number::parse_prefix(rest, bigint)?;
+            if !ends_atom(rest.get(len)) {
+                return None;
+            }
+            match num {
+                Number::Int(i) => b.int(i),
+                Number::Double(d) => b.double(d),
+                Number::BigIntString(s) => b.big_int(s),
+            }
+            len
+        }
+    };
+    Some(len)
+}
+
+/// Whether the byte after an atom (`None`: the end of input) ends it.
+#[inline(always)]
+fn ends_atom(c: Option<&u8>) -> bool {
+    matches!(
+        c,
+        None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'[' | b']' | b':' | b',' | b'"')
+    )
+}
+
+/// The short-document route: the fast route's grammar over a byte-at-a-time
+/// lexer instead of stage 1, for inputs of at most [`SHORT`] bytes.
+/// `true` when the whole input is accepted and built; `false` to give up
+/// (the caller discards and runs the other routes): anything it does not
+/// build for certain, such as a decoding error or a depth limit.
+#[inline(never)]
+fn short_doc<B: Builder>(inp: &[u8], opts: Options, b: &mut B) -> bool {
+    let mode = InvalidUtf8::from_flags(opts.flags);
+    let bigint = opts.flags & BIGINT_AS_STRING != 0;
+    let mut i = 0usize;
+    // The byte of the next token (after whitespace) at `i`; END at the end
+    // of input (a NUL byte reads the same but is never accepted: the end
+    // is checked by position).
+    macro_rules! tok {
+        () => {{
+            while inp.get(i).is_some_and(|&c| is_ws(c)) {
+                i += 1;
+            }
+            inp.get(i).copied().unwrap_or(END)
+        }};
+    }
+    // A member from its key's opening quote (at `i`) to the first byte of
+    // its value, in `c`.
+    macro_rules! member {
+        ($c:ident) => {{
+            match short_string(inp, i, true, opts, mode, b) {
+                Some(e) => i = e,
+                None => return false,
+            }
+            if tok!() != b':' {
+                return false;
+            }
+            i += 1;
+            $c = tok!();
+        }};
+    }
+    let mut n: u32 = 0;
+    // 512 levels: a document of SHORT bytes holds at most that many closed
+    // containers (deeper ones stop the walk).
+    let mut kinds = Bits([0u64; SHORT_WORDS]);
+    let mut c = tok!();
+    'value: loop {
+        // `c` starts a value, at `i`.
+        match c {
+            b'"' => match short_string(inp, i, false, opts, mode, b) {
+                Some(e) => i = e,
+                None => return false,
+            },
+            b'[' | b'{' => {
+                let obj = c == b'{';
+                if n + 1 >= opts.depth || !kinds.set(n as usize, obj) {
+                    return false;
+                }
+                n += 1;
+                i += 1;
+                c = tok!();
+                if obj {
+                    b.begin_object();
+                    if c == b'"' {
+                        member!(c);
+                        continue 'value;
+                    }
+                    if c != b'}' {
+                        return false;
+                    }
+                    b.end_object();
+                } else {
+                    b.begin_array();
+                    if c != b']' {
+                        continue 'value;
+                    }
+                    b.end_array();
+                }
+                n -= 1;
+                i += 1;
+            }
+            b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => match short_atom(inp, i, bigint, b) {
+                Some(len) => i += len,
+                None => return false,
+            },
+            _ => return false,
+        }
+        // A value is complete; the next token follows.
+        loop {
+            c = tok!();
+            if n == 0 {
+                return i >= inp.len();
+            }
+            let obj = kinds.get(n as usize - 1);
+            if c == b',' {
+                i += 1;
+                c = tok!();
+                if obj {
+                    if c != b'"' {
+                        return false;
+                    }
+                    member!(c);
+                }
+                continue 'value;
+            }
+            if obj {
+                if c != b'}' {
+                    return false;
+                }
+                b.end_object();
+            } else {
+                if c != b']' {
+                    return false;
+                }
+                b.end_array();
+            }
+            n -= 1;
+            i += 1;
+        }
+    }
 }
 
 std::thread_local! {

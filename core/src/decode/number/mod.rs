@@ -201,7 +201,7 @@ fn digits(input: &[u8], mut i: usize, w: &mut u64, nd: &mut u32) -> (usize, usiz
 /// the same pass: `Some((value, length))`, or `None` when no number starts
 /// there (see [`match_len`]). `bigint_as_string` is
 /// `flags & JSON_BIGINT_AS_STRING != 0`.
-#[inline]
+#[inline(always)]
 pub fn parse_prefix(input: &[u8], bigint_as_string: bool) -> Option<(Number<'_>, usize)> {
     let neg = input.first() == Some(&b'-');
     let int_start = usize::from(neg);
