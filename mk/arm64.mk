@@ -12,6 +12,8 @@
 #                       for its measured time. ARM64_STAGES="build core ..." runs only those stages;
 #                       ARM64_FUZZ_COUNT (default 200000), ARM64_VALIDATE_COUNT (default 100000),
 #                       ARM64_DECODE_COUNT (default 20000), FUZZ_SEED.
+#   make arm64-insn     tools/arm64/insn.sh: instructions per call of the core's escape / validate / stage 1, neon vs
+#                       scalar (SWAR), counted by qemu (-singlestep -d exec); a markdown table on stdout
 #   make arm64-shell [CMD='...']  a shell (or CMD) with PHP=the arm64 php wrapper, RUSTJSON_SO=modules-arm64/rustjson.so
 
 ARM64_STAGES ?=
@@ -19,7 +21,7 @@ ARM64_FUZZ_COUNT ?= 200000
 ARM64_VALIDATE_COUNT ?= 100000
 ARM64_DECODE_COUNT ?= 20000
 
-.PHONY: test-arm64 arm64-shell
+.PHONY: test-arm64 arm64-shell arm64-insn
 
 test-arm64:
 	ARM64_FUZZ_COUNT=$(ARM64_FUZZ_COUNT) ARM64_VALIDATE_COUNT=$(ARM64_VALIDATE_COUNT) \
@@ -30,3 +32,6 @@ arm64-shell:
 	bash tools/arm64/root.sh >&2
 	PHP=$${RUSTJSON_CACHE:-/var/cache/rustjson}/arm64/bin/php RUSTJSON_SO=$(CURDIR)/modules-arm64/rustjson.so \
 		$${CMD:-bash}
+
+arm64-insn:
+	CARGO=$(CARGO) bash tools/arm64/insn.sh
