@@ -164,7 +164,7 @@ do_validate() {
 
 do_decode() {
     local rc=0 r1=0 r2=0 n=0
-    RUSTJSON_SO=$SO "$PHP" -n -d "extension=$SO" "$RJ_REPO/tools/decode/php_diff.php" "${ARM64_DECODE_COUNT:-20000}" \
+    RUSTJSON_SO=$SO RUSTJSON_PHP_BINARY=$PHP "$PHP" -n -d "extension=$SO" "$RJ_REPO/tools/decode/php_diff.php" "${ARM64_DECODE_COUNT:-20000}" \
         "${FUZZ_SEED:-1}" "$RJ_REPO/../shared/corpora" > "$RUN/decode.out" 2> "$RUN/decode.err" || r1=$?
     cat "$RUN/decode.out"; head -c 4000 "$RUN/decode.err"
     "$PHP" -n -d "extension=$SO" "$RJ_REPO/tools/decode/sweep.php" --quick > "$RUN/decode-sweep.out" 2> "$RUN/decode-sweep.err" || r2=$?
