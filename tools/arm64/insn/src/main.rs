@@ -12,7 +12,10 @@ use std::hint::black_box;
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     if a.len() != 5 {
-        eprintln!("usage: {} escape|escape-unicode|validate|stage1 neon|scalar FILE REPS", a[0]);
+        eprintln!(
+            "usage: {} escape|escape-unicode|validate|stage1 neon|scalar FILE REPS",
+            a[0]
+        );
         std::process::exit(2);
     }
     let level = match a[2].as_str() {
@@ -29,12 +32,18 @@ fn main() {
         let d = black_box(&data[..]);
         match a[1].as_str() {
             "escape" | "escape-unicode" => {
-                let opts = if a[1] == "escape" { 0 } else { rustjson_core::options::UNESCAPED_UNICODE };
+                let opts = if a[1] == "escape" {
+                    0
+                } else {
+                    rustjson_core::options::UNESCAPED_UNICODE
+                };
                 out.clear();
                 let r = rustjson_core::escape::escape_string_at(level, &mut out, d, opts);
                 acc += out.len() + r.map_or(0, |r| r.is_ok() as usize);
             }
-            "validate" => acc += rustjson_core::validate::validate_at(level, d, 512, false).is_ok() as usize,
+            "validate" => {
+                acc += rustjson_core::validate::validate_at(level, d, 512, false).is_ok() as usize
+            }
             "stage1" => acc += testing::stage1_tokens(level, d).unwrap_or(0),
             w => panic!("unknown operation {w}"),
         }
