@@ -13,6 +13,7 @@
 //!   code compiled for one level.
 //! - `x86`: [`Kernels`] for the `isa` tokens (SSE2, AVX2, AVX-512,
 //!   AVX-512 VBMI2), written once over small vector traits.
+//! - `neon`: [`Kernels`] for the `isa` token `Neon` (little-endian aarch64).
 //! - `stage1`: [`Stage1`], the block-at-a-time tokenizer.
 //! - `atom`: [`atom_ok`] / [`skip_digits`], numbers and literals.
 //! - `utf8`: PHP's UTF-8 rules, per sequence and in bulk.
@@ -51,11 +52,14 @@
 //! The level comes from [`crate::isa`] only: [`dispatch_detected`] uses
 //! [`isa::detected`], and tests and benchmarks pass a level to
 //! [`dispatch`] explicitly. The x86_64 levels are the `isa` tokens
-//! themselves (SSSE3 runs the SSE2 kernels); every other level, and
-//! [`isa::Level::Scalar`] everywhere, runs [`Scalar`].
+//! themselves (SSSE3 runs the SSE2 kernels), as is aarch64's
+//! [`isa::Level::Neon`] (the `neon` kernels); [`isa::Level::Scalar`]
+//! runs [`Scalar`] everywhere.
 
 mod atom;
 mod kernel;
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+mod neon;
 mod stage1;
 pub(crate) mod utf8;
 #[cfg(target_arch = "x86_64")]
@@ -109,6 +113,8 @@ unsafe fn dispatch_unchecked<J: Job>(level: Level, job: J, inp: &[u8]) -> J::Out
         }
         #[cfg(target_arch = "x86_64")]
         Level::Ssse3 | Level::Sse2 => isa::Sse2::baseline().compiled(job, inp),
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        Level::Neon => isa::Neon::baseline().compiled(job, inp),
         _ => Scalar.compiled(job, inp),
     }
 }
