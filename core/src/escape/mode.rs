@@ -46,6 +46,8 @@ impl Flags {
 
     /// `JSON_HEX_QUOT`: `"` is `\u0022`, not `\"`.
     #[inline(always)]
+    // Used by the x86-64 kernels only.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) const fn hex_quot(self) -> bool {
         self.0 & HEX_QUOT != 0
     }
@@ -85,6 +87,8 @@ impl Flags {
 
     /// `JSON_UNESCAPED_SLASHES`: `/` is written as it is.
     #[inline(always)]
+    // Used by the x86-64 kernels only.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) const fn raw_slashes(self) -> bool {
         self.0 & UNESCAPED_SLASHES != 0
     }

@@ -245,6 +245,8 @@ pub(super) unsafe fn copy_lt8(src: *const u8, dst: *mut u8, n: usize) {
 /// # Safety
 /// `src` valid for reads and `dst` for writes of `n` bytes, no overlap.
 #[inline(always)]
+// Used by the x86-64 kernels only.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) unsafe fn copy_16_to_64(src: *const u8, dst: *mut u8, n: usize) {
     debug_assert!((16..=64).contains(&n));
     // SAFETY: every access lies within the first n bytes.

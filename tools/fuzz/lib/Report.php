@@ -131,7 +131,7 @@ final class Report
         $file = "<?php\nrequire __DIR__ . '/rustjson_test.inc';\n" . substr($script, strlen("<?php\n"));
         $php = self::$testDir . "/$name.php"; // where run-tests.php puts it: same file name and lines
         file_put_contents($php, $file);
-        [$stock, $okA] = self::runScript([PHP_BINARY, '-n', '-d', 'rustjson_test.stock=1'], $php);
+        [$stock, $okA] = self::runScript([self::phpBinary(), '-n', '-d', 'rustjson_test.stock=1'], $php);
         $rust = null;
         if (extension_loaded('rustjson')) {
             [$rust] = self::runScript(self::$php, $php);
@@ -175,11 +175,19 @@ final class Report
             $args = explode("\0", rtrim($argv, "\0"));
             foreach ($args as $i => $arg) {
                 if ($i > 0 && @realpath($arg) === $script) {
-                    return array_merge([PHP_BINARY], array_slice($args, 1, $i - 1));
+                    return array_merge([self::phpBinary()], array_slice($args, 1, $i - 1));
                 }
             }
         }
-        return [PHP_BINARY, '-n'];
+        return [self::phpBinary(), '-n'];
+    }
+
+    /** The PHP to start child runs with: RUSTJSON_PHP_BINARY when set (the arm64 leg's qemu wrapper:
+     * there PHP_BINARY is an aarch64 binary the host cannot exec), else PHP_BINARY. */
+    private static function phpBinary(): string
+    {
+        $b = getenv('RUSTJSON_PHP_BINARY');
+        return is_string($b) && $b !== '' ? $b : PHP_BINARY;
     }
 
     private static function indent(string $s, int $n): string
