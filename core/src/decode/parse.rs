@@ -577,6 +577,27 @@ fn string_end(inp: &[u8], from: usize) -> Option<usize> {
     }
 }
 
+/// The body of the string opening at `at` (its quote) when it is closed
+/// and needs no decoding, which PHP's scanner takes in every mode: no
+/// escape, no control character, well-formed UTF-8 (PHP's scanner and
+/// `str::from_utf8` accept the same sequences: no overlong form, no
+/// surrogate, nothing past U+10FFFF).
+#[inline]
+fn plain_string(inp: &[u8], at: usize) -> Option<&[u8]> {
+    // The first quote: if a backslash took it, the body has an escape.
+    let rest = inp.get(at + 1..)?;
+    let body = rest.get(..rest.iter().position(|&c| c == b'"')?)?;
+    // No early exit: the loop is vectorized.
+    let mut bad = false;
+    for &c in body {
+        bad |= (c < 0x20) | (c == b'\\');
+    }
+    if bad || core::str::from_utf8(body).is_err() {
+        return None;
+    }
+    Some(body)
+}
+
 /// bison's YYMAXDEPTH (as in [`crate::validate`]): the state stack may
 /// hold at most `YYMAXDEPTH - 1` entries.
 const YYMAXDEPTH: u32 = 10_000;
@@ -647,10 +668,15 @@ fn walk<B: Builder, const LIMITS: bool>(
             }
         };
     }
+    // Whitespace; after each whitespace byte, runs of eight spaces at a
+    // time (indentation).
     macro_rules! ws {
         () => {
             while inp.get(i).is_some_and(|&c| is_ws(c)) {
                 i += 1;
+                while inp.get(i..i + 8) == Some(b"        ".as_slice()) {
+                    i += 8;
+                }
             }
         };
     }
@@ -698,6 +724,12 @@ fn walk<B: Builder, const LIMITS: bool>(
                         return Walk::Fail(error::SYNTAX);
                     }
                 }
+            } else if let Some(body) = LIMITS.then(|| plain_string(inp, i)).flatten() {
+                // The failure replay: a key needing no decoding is its
+                // bytes (never NUL-led: a raw NUL is not plain).
+                push!(q + $h);
+                b.key(body);
+                i += body.len() + 2;
             } else {
                 let d = text!(if first {
                     b.fail_in_empty_object()
@@ -726,15 +758,23 @@ fn walk<B: Builder, const LIMITS: bool>(
         let rest = inp.get(i..).unwrap_or_default();
         match c {
             b'"' => {
-                text!();
-                push!(p + 1);
                 if LIMITS {
                     // The failure replay needs no scalar's value (only
-                    // objects, their keys and the containers matter): the
-                    // text is kept for the next string.
-                    b.text().truncate(0);
+                    // objects, their keys and the containers matter), only
+                    // whether PHP's scanner takes the string: one needing
+                    // no decoding is skipped, others are decoded to learn
+                    // it (the text is kept for the next string).
+                    if let Some(body) = plain_string(inp, i) {
+                        i += body.len() + 2;
+                    } else {
+                        text!();
+                        b.text().truncate(0);
+                    }
+                    push!(p + 1);
                     b.null();
                 } else {
+                    text!();
+                    push!(p + 1);
                     b.string_from_text();
                 }
             }
