@@ -1113,4 +1113,26 @@ mod tests {
         };
         assert!(parse(deep_ok.as_bytes(), o, &mut Log::default()).is_ok());
     }
+
+    #[test]
+    fn plain_string_only_when_no_decoding_is_needed() {
+        let p = |s: &[u8]| plain_string(s, 0).map(<[u8]>::to_vec);
+        assert_eq!(p(b"\"abc\" x"), Some(b"abc".to_vec()));
+        assert_eq!(p(b"\"\""), Some(Vec::new()));
+        assert_eq!(
+            p("\"h\u{e9}\u{1F600}\"".as_bytes()),
+            Some("h\u{e9}\u{1F600}".as_bytes().to_vec())
+        );
+        // Unclosed, escapes, control bytes, bad UTF-8: decoded instead.
+        assert_eq!(p(b"\"abc"), None);
+        assert_eq!(p(b"\"a\\\"b\""), None);
+        assert_eq!(p(b"\"a\\nb\""), None);
+        assert_eq!(p(b"\"a\x00b\""), None);
+        assert_eq!(p(b"\"a\x1fb\""), None);
+        assert_eq!(p(b"\"a\xffb\""), None);
+        assert_eq!(p(b"\"\xc0\x80\""), None);
+        assert_eq!(p(b"\"\xed\xa0\x80\""), None);
+        assert_eq!(p(b"\"\xf4\x90\x80\x80\""), None);
+        assert_eq!(p(b"\"\xe2\x82\""), None);
+    }
 }
