@@ -193,6 +193,9 @@ pub struct ZvBuilder {
     rebuild_wanted: bool,
     /// Building in stock's order: object members one by one.
     stockwise: bool,
+    /// In a failure replay (see `replay_failure`): only object handles
+    /// matter, so an array keeps no value that is not counted.
+    replaying: bool,
 }
 
 const _: () = assert!(!core::mem::needs_drop::<ZvBuilder>());
@@ -480,6 +483,7 @@ impl ZvBuilder {
             cap_grave: 0,
             rebuild_wanted: false,
             stockwise: false,
+            replaying: false,
         }
     }
 
@@ -673,6 +677,16 @@ impl ZvBuilder {
             let first = is_undef(&f.zv);
             match f.kind {
                 ARRAY => {
+                    // A failure replay is discarded without anything but
+                    // object handles being seen: a value that is not
+                    // counted (null, the scalars the replay gives, `[]`)
+                    // holds no object, and an array left without it frees
+                    // its other elements in the same order.
+                    if self.replaying
+                        && type_info & (sys::IS_TYPE_REFCOUNTED << sys::Z_TYPE_FLAGS_SHIFT) == 0
+                    {
+                        return;
+                    }
                     if f.n < f.cap {
                         let dst = f.data.add(f.n as usize);
                         (*dst).value = value;
@@ -1055,6 +1069,7 @@ unsafe impl Builder for ZvBuilder {
             self.requeue();
         }
         self.stockwise = true;
+        self.replaying = true;
         true
     }
     fn fail_in_empty_object(&mut self) {

@@ -985,6 +985,27 @@ fn string_end(inp: &[u8], from: usize) -> Option<usize> {
     }
 }
 
+/// The body of the string opening at `at` (its quote) when it is closed
+/// and needs no decoding, which PHP's scanner takes in every mode: no
+/// escape, no control character, well-formed UTF-8 (PHP's scanner and
+/// `str::from_utf8` accept the same sequences: no overlong form, no
+/// surrogate, nothing past U+10FFFF).
+#[inline]
+fn plain_string(inp: &[u8], at: usize) -> Option<&[u8]> {
+    // The first quote: if a backslash took it, the body has an escape.
+    let rest = inp.get(at + 1..)?;
+    let body = rest.get(..rest.iter().position(|&c| c == b'"')?)?;
+    // No early exit: the loop is vectorized.
+    let mut bad = false;
+    for &c in body {
+        bad |= (c < 0x20) | (c == b'\\');
+    }
+    if bad || core::str::from_utf8(body).is_err() {
+        return None;
+    }
+    Some(body)
+}
+
 /// bison's YYMAXDEPTH (as in [`crate::validate`]): the state stack may
 /// hold at most `YYMAXDEPTH - 1` entries.
 const YYMAXDEPTH: u32 = 10_000;
@@ -1055,10 +1076,15 @@ fn walk<B: Builder, const LIMITS: bool>(
             }
         };
     }
+    // Whitespace; after each whitespace byte, runs of eight spaces at a
+    // time (indentation).
     macro_rules! ws {
         () => {
             while inp.get(i).is_some_and(|&c| is_ws(c)) {
                 i += 1;
+                while inp.get(i..i + 8) == Some(b"        ".as_slice()) {
+                    i += 8;
+                }
             }
         };
     }
@@ -1106,6 +1132,12 @@ fn walk<B: Builder, const LIMITS: bool>(
                         return Walk::Fail(error::SYNTAX);
                     }
                 }
+            } else if let Some(body) = LIMITS.then(|| plain_string(inp, i)).flatten() {
+                // The failure replay: a key needing no decoding is its
+                // bytes (never NUL-led: a raw NUL is not plain).
+                push!(q + $h);
+                b.key(body);
+                i += body.len() + 2;
             } else {
                 let d = text!(if first {
                     b.fail_in_empty_object()
@@ -1134,15 +1166,23 @@ fn walk<B: Builder, const LIMITS: bool>(
         let rest = inp.get(i..).unwrap_or_default();
         match c {
             b'"' => {
-                text!();
-                push!(p + 1);
                 if LIMITS {
                     // The failure replay needs no scalar's value (only
-                    // objects, their keys and the containers matter): the
-                    // text is kept for the next string.
-                    b.text().truncate(0);
+                    // objects, their keys and the containers matter), only
+                    // whether PHP's scanner takes the string: one needing
+                    // no decoding is skipped, others are decoded to learn
+                    // it (the text is kept for the next string).
+                    if let Some(body) = plain_string(inp, i) {
+                        i += body.len() + 2;
+                    } else {
+                        text!();
+                        b.text().truncate(0);
+                    }
+                    push!(p + 1);
                     b.null();
                 } else {
+                    text!();
+                    push!(p + 1);
                     b.string_from_text();
                 }
             }
@@ -1480,5 +1520,27 @@ mod tests {
             assoc: false,
         };
         assert!(parse(deep_ok.as_bytes(), o, &mut Log::default()).is_ok());
+    }
+
+    #[test]
+    fn plain_string_only_when_no_decoding_is_needed() {
+        let p = |s: &[u8]| plain_string(s, 0).map(<[u8]>::to_vec);
+        assert_eq!(p(b"\"abc\" x"), Some(b"abc".to_vec()));
+        assert_eq!(p(b"\"\""), Some(Vec::new()));
+        assert_eq!(
+            p("\"h\u{e9}\u{1F600}\"".as_bytes()),
+            Some("h\u{e9}\u{1F600}".as_bytes().to_vec())
+        );
+        // Unclosed, escapes, control bytes, bad UTF-8: decoded instead.
+        assert_eq!(p(b"\"abc"), None);
+        assert_eq!(p(b"\"a\\\"b\""), None);
+        assert_eq!(p(b"\"a\\nb\""), None);
+        assert_eq!(p(b"\"a\x00b\""), None);
+        assert_eq!(p(b"\"a\x1fb\""), None);
+        assert_eq!(p(b"\"a\xffb\""), None);
+        assert_eq!(p(b"\"\xc0\x80\""), None);
+        assert_eq!(p(b"\"\xed\xa0\x80\""), None);
+        assert_eq!(p(b"\"\xf4\x90\x80\x80\""), None);
+        assert_eq!(p(b"\"\xe2\x82\""), None);
     }
 }
