@@ -46,6 +46,8 @@ struct Walk<'f> {
     /// The property tables of the objects the walk is inside (a cycle
     /// ends the walk: stock fails with a recursion error there).
     path: Vec<usize>,
+    /// `zend_standard_class_def`.
+    std_class: *mut sys::zend_class_entry,
     pretty: bool,
     force_object: bool,
     max_depth: i32,
@@ -75,6 +77,8 @@ pub unsafe fn lower_bound(ctx: PresizeCtx) -> usize {
         // the walk is inside a buffer growth, so nothing writes them now.
         frames: unsafe { &*ctx.frames.cast::<Frames>() },
         path: Vec::new(),
+        // SAFETY: reads a global PHP sets at startup.
+        std_class: unsafe { sys::rustjson_std_class() },
         pretty: options & opt::PRETTY_PRINT != 0,
         force_object: options & opt::FORCE_OBJECT != 0,
         max_depth: max_depth.min(MAX_NEST),
@@ -106,8 +110,7 @@ impl Walk<'_> {
             }
             sys::IS_OBJECT => {
                 let o = v.obj();
-                // SAFETY: a live class entry (the object's).
-                if !o.std_handlers() || !unsafe { sys::rustjson_is_std_class(o.class().as_ptr()) } {
+                if !o.std_handlers() || o.class().as_ptr() != self.std_class {
                     return Err(Stop);
                 }
                 match o.properties() {
@@ -158,44 +161,73 @@ impl Walk<'_> {
             return Err(Stop);
         }
         self.check_depth(depth)?;
-        // The opening bracket (the closing one, and pretty's newline and
-        // indentation before it, at the end).
+        // The opening bracket; the separators, pretty's newlines and
+        // indentation and the closing bracket are added once the container
+        // is complete (a stop inside it leaves them uncounted).
         self.n += 1;
         let mut count = 0usize;
-        for e in t.iter() {
-            let v = e.val;
-            if v.ty() == sys::IS_REFERENCE {
-                return Err(Stop);
+        if as_list && t.is_packed() {
+            // A list: its values only.
+            let mut c = t.packed();
+            while c.more() {
+                let Some((v, _)) = c.step() else { continue };
+                count += 1;
+                self.element(v, depth)?;
             }
-            if !as_list {
-                match e.key() {
-                    Some(k) => {
-                        let k = k.bytes();
-                        // Mangled (private/protected) names are skipped in
-                        // objects.
-                        if object && k.first() == Some(&0) {
-                            continue;
+        } else {
+            for e in t.iter() {
+                let v = e.val;
+                if !as_list {
+                    match e.key() {
+                        Some(k) => {
+                            let k = k.bytes();
+                            // Mangled (private/protected) names are skipped
+                            // in objects.
+                            if object && k.first() == Some(&0) {
+                                continue;
+                            }
+                            self.string(k)?;
                         }
-                        self.string(k)?;
+                        None => self.n += long_len(e.index()) + 2,
                     }
-                    None => self.n += long_len(e.index()) + 2,
+                    // The colon (pretty: and a space).
+                    self.n += 1 + usize::from(self.pretty);
                 }
-                self.n += 1 + usize::from(self.pretty);
+                count += 1;
+                self.element(v, depth)?;
             }
-            if count > 0 {
-                self.n += 1;
-            }
-            if self.pretty {
-                self.n += 1 + 4 * (depth as usize + 1);
-            }
-            count += 1;
-            self.value(v, depth + 1)?;
         }
-        if self.pretty && count > 0 {
-            self.n += 1 + 4 * depth as usize;
+        if count > 0 {
+            // The commas; pretty: a newline and indentation before each
+            // element and before the closing bracket.
+            self.n += count - 1;
+            if self.pretty {
+                self.n += count * (1 + 4 * (depth as usize + 1)) + 1 + 4 * depth as usize;
+            }
         }
         self.n += 1;
         Ok(())
+    }
+
+    /// An element's value, at `depth + 1`.
+    #[inline(always)]
+    fn element(&mut self, v: Zv, depth: i32) -> Result<(), Stop> {
+        match v.ty() {
+            // The common leaves inline.
+            sys::IS_DOUBLE => {
+                if !v.double().is_finite() {
+                    return Err(Stop);
+                }
+                self.n += 1;
+                Ok(())
+            }
+            sys::IS_LONG => {
+                self.n += long_len(v.long());
+                Ok(())
+            }
+            sys::IS_REFERENCE => Err(Stop),
+            _ => self.value(v, depth + 1),
+        }
     }
 }
 

@@ -240,7 +240,7 @@ size_t rustjson_memory_headroom(void)
 	return (size_t)limit > used ? (size_t)limit - used : 0;
 }
 
-bool rustjson_is_std_class(const zend_class_entry *ce) { return ce == zend_standard_class_def; }
+zend_class_entry *rustjson_std_class(void) { return zend_standard_class_def; }
 zend_string *rustjson_string_realloc(zend_string *s, size_t len) { return zend_string_realloc(s, len, 0); }
 void rustjson_string_release(zend_string *s) { zend_string_release_ex(s, 0); }
 void rustjson_array_symtable_update(zval *arr, zend_string *key, zval *v) { zend_symtable_update(Z_ARRVAL_P(arr), key, v); }

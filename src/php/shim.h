@@ -119,8 +119,8 @@ zend_string *rustjson_string_init(const char *s, size_t len);
 /* Bytes PHP's allocator may still hand out under memory_limit (SIZE_MAX
  * without a limit): PG(memory_limit) - zend_memory_usage(true). */
 size_t rustjson_memory_headroom(void);
-/* ce == zend_standard_class_def */
-bool rustjson_is_std_class(const zend_class_entry *ce);
+/* zend_standard_class_def */
+zend_class_entry *rustjson_std_class(void);
 zend_string *rustjson_string_alloc(size_t len);              /* zend_string_alloc(len, 0) */
 zend_string *rustjson_string_realloc(zend_string *s, size_t len); /* zend_string_realloc(s, len, 0) */
 void rustjson_string_release(zend_string *s);                /* zend_string_release_ex(s, 0) */
