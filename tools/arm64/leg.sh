@@ -132,6 +132,7 @@ run_tests_php() { ls "$ROOT"/usr/lib/php/*/build/run-tests.php | sed -n 1p; }
 
 do_phpt() {
     WORK="$RUN/phpt" RUN_TESTS=$(run_tests_php) PHP="$PHP" RUSTJSON_SO="$SO" RJ_REPO="$RJ_REPO" \
+        PHPT_TIMEOUT="${PHPT_TIMEOUT:-1800}" \
         bash "$RJ_REPO/tools/php-builds/phpt.sh" "$@"
 }
 

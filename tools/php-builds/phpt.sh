@@ -22,6 +22,7 @@
 # merges into the output) or a failed assertion makes the test FAIL.
 #
 # Environment: PHP (php binary), RUSTJSON_SO (extension), RUN_TESTS (that PHP's run-tests.php),
+# PHPT_TIMEOUT (seconds per test, default 300: debug builds and qemu are slow),
 #              PHPT_OPCACHE (1: "run" without --jit loads opcache, JIT off),
 #              WORK (work directory, created), RJ_REPO (repository; default: this checkout)
 # Closing line: "phpt: N passed, M failed" / "phpt+jit: ..." (prepare: "phpt-stock: ...").
@@ -40,7 +41,7 @@ run_tests() {
     local rc=0
     TEST_PHP_EXECUTABLE="$PHP" NO_INTERACTION=1 \
         "$PHP" -n "$RUN_TESTS" -q --offline --no-color --no-progress --show-diff \
-        "$@" -W "$res" "$dir" > "$log" 2>&1 || rc=$?
+        --set-timeout "${PHPT_TIMEOUT:-300}" "$@" -W "$res" "$dir" > "$log" 2>&1 || rc=$?
     if [ ! -s "$res" ]; then
         echo "phpt: run-tests.php wrote no results (exit $rc); log $log:" >&2
         tail -n 40 "$log" >&2
