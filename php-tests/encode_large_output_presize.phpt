@@ -54,7 +54,9 @@ $n = 0;
 // Known (issue #19, before the bound existed): a call that FAILS at a page
 // boundary of its buffer may peak one page above stock's (the escaper
 // reserves a few bytes of slack where stock reserves the exact length).
-$pageOver = [];
+// Which calls meet a page boundary depends on the build (a debug PHP pads
+// every block), so they are tolerated, not listed; more than a page, or any
+// excess in a call that succeeds, is a difference.
 foreach ($cases as $name => $v) {
     // (Kept to five flag sets: a run under qemu or a debug PHP must stay well inside run-tests' timeout.)
     foreach ([0, JSON_PRETTY_PRINT | JSON_UNESCAPED_UNICODE, JSON_PARTIAL_OUTPUT_ON_ERROR,
@@ -65,7 +67,6 @@ foreach ($cases as $name => $v) {
             [$r0, $e0, $p0] = measure('0', $v, $f, $depth);
             [$r1, $e1, $p1] = measure('1', $v, $f, $depth);
             if ($r0 === $r1 && $e0 === $e1 && $e0 !== 0 && $p1 > $p0 && $p1 <= $p0 + 4096) {
-                $pageOver[] = "$name/$f/$depth";
                 continue;
             }
             if ($r0 !== $r1 || $e0 !== $e1 || $p1 > $p0) {
@@ -76,8 +77,6 @@ foreach ($cases as $name => $v) {
     }
 }
 echo "$n cases, $bad differences\n";
-echo "failing calls one page over stock's peak: ", implode(' ', $pageOver), "\n";
 ?>
 --EXPECT--
 170 cases, 0 differences
-failing calls one page over stock's peak: utf8-late/31/512 utf8-late/31/4
