@@ -207,9 +207,10 @@ impl Frames {
     /// held fast frame's array or property table, or a general frame's
     /// mark)? For the large-output bound, which meets the walk's own marks.
     pub(super) fn marks(&self, t: usize) -> bool {
+        let base = self.held.as_ptr().cast::<Hold>();
         let held = (0..self.nheld()).map(|i| {
             // SAFETY: entries below nheld were written (take_pending, push).
-            unsafe { *self.top.sub(self.nheld() - i) }
+            unsafe { *base.add(i) }
         });
         let general = (0..self.glen).map(|i| self.general(i));
         held.chain(general).any(|h| h.tagged & !TAG == t)

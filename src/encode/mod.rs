@@ -122,8 +122,6 @@ impl Encoder {
         }
     }
 
-    /// Encode `value` (the call's argument), compact or pretty as the
-    /// options say: the one place the layout is chosen.
     /// Let the output take a lower bound of its size when it grows large
     /// (see [`presize`]).
     ///
@@ -142,6 +140,8 @@ impl Encoder {
         unsafe { self.buf.presize(&raw const self.presize) };
     }
 
+    /// Encode `value` (the call's argument), compact or pretty as the
+    /// options say: the one place the layout is chosen.
     pub fn encode(&mut self, value: Zv) {
         // The encoder stays where it is until the call ends.
         self.frames.arm();
