@@ -5,7 +5,8 @@
 //! Rust's shortest spelling, random long digit strings (any point, any
 //! exponent), and short mantissas with exponents at the subnormal and
 //! overflow edges. Each token is also parsed as a prefix of a longer input
-//! (a following `,`), where the match must stop before it.
+//! (a following `,`), where the match must stop before it, and with 40
+//! more bytes after that (the quick path's window).
 //!
 //! Release builds only (`make test-core` runs `cargo test --release`):
 //! ten million string round trips take minutes unoptimised.
@@ -35,6 +36,16 @@ fn ours(token: &str) -> Option<u64> {
         _ => None,
     };
     assert_eq!(bits, again, "{token}");
+    // With 40 more bytes after it the token takes the quick path when it
+    // has the common shape (see decode_number_quick.rs).
+    longer.extend_from_slice(b"1234567890123456789012345678901234567890");
+    let (n, len) = parse_prefix(&longer, false).expect("a number");
+    assert_eq!(len, token.len(), "{token}");
+    let quick = match n {
+        Number::Double(v) => Some(v.to_bits()),
+        _ => None,
+    };
+    assert_eq!(bits, quick, "{token}");
     bits
 }
 
@@ -59,7 +70,7 @@ fn ten_million_random_tokens() {
     let mut diffs = 0u64;
     let mut count = 0u64;
     while count < CASES {
-        let kind = rng.below(8);
+        let kind = rng.below(9);
         let token = match kind {
             // Random bits, 17 significant digits.
             0 | 1 => {
@@ -95,6 +106,15 @@ fn ten_million_random_tokens() {
                 } else {
                     format!("{x:e}")
                 }
+            }
+            // canada.json's shape: doubles between 2^-10 and 2^50 in plain
+            // notation with 17 significant digits (sometimes 15 or 16).
+            8 => {
+                let bits = ((1013 + rng.below(60)) << 52) | (rng.next() & ((1 << 52) - 1));
+                let x = f64::from_bits(bits | (rng.below(2) << 63));
+                let int_digits = x.abs().log10().floor() as i64 + 1;
+                let prec = (17 - int_digits - rng.below(3) as i64).max(1) as usize;
+                format!("{x:.prec$}")
             }
             // Long and short digit strings, any point, any exponent.
             5 => number_token(&mut rng),

@@ -730,9 +730,10 @@ fn put_atom<B: Builder>(inp: &[u8], pos: usize, bigint: bool, b: &mut B) -> bool
     }
 }
 
+/// One valued number token into the builder.
 #[inline(always)]
-fn put_number<B: Builder>(rest: &[u8], bigint: bool, b: &mut B) {
-    match number::parse(rest, bigint) {
+fn put_number<B: Builder>(num: Number<'_>, b: &mut B) {
+    match num {
         Number::Int(i) => b.int(i),
         Number::Double(d) => b.double(d),
         Number::BigIntString(s) => b.big_int(s),
@@ -1227,17 +1228,24 @@ fn walk<B: Builder, const LIMITS: bool>(
                 pop_q!();
             }
             b'-' | b'0'..=b'9' => {
-                let len = number::match_len(rest);
-                if len == 0 {
-                    return Walk::Fail(error::SYNTAX);
-                }
-                push!(p + 1);
+                // Building, the token is scanned once, matched and valued
+                // together; the replay only needs its length.
                 if LIMITS {
+                    let len = number::match_len(rest);
+                    if len == 0 {
+                        return Walk::Fail(error::SYNTAX);
+                    }
+                    push!(p + 1);
                     b.null();
+                    i += len;
                 } else {
-                    put_number(rest.get(..len).unwrap_or_default(), bigint, b);
+                    let Some((num, len)) = number::parse_prefix(rest, bigint) else {
+                        return Walk::Fail(error::SYNTAX);
+                    };
+                    push!(p + 1);
+                    put_number(num, b);
+                    i += len;
                 }
-                i += len;
             }
             _ if rest.starts_with(b"true") => {
                 push!(p + 1);

@@ -197,12 +197,129 @@ fn digits(input: &[u8], mut i: usize, w: &mut u64, nd: &mut u32) -> (usize, usiz
     (i, extra)
 }
 
+/// Bytes [`quick`] may look at: a sign, two 8-byte integer chunks, the
+/// dot, two 8-byte fraction chunks and the byte after them (34), rounded up.
+const QUICK_SPAN: usize = 40;
+
+/// Eight bytes of `a` from `at` (first in the low byte); `at` is clamped
+/// so the read stays inside `a` (callers never pass more than 32).
+#[inline(always)]
+fn load8(a: &[u8; QUICK_SPAN], at: usize) -> u64 {
+    let at = at.min(QUICK_SPAN - 8);
+    let mut v = [0u8; 8];
+    v.copy_from_slice(&a[at..at + 8]);
+    u64::from_le_bytes(v)
+}
+
+/// `w * 10^k + digits_value(v, k)` for `k` in 0..=8 (`k` = 0 leaves `w`).
+#[inline(always)]
+fn append(w: u64, v: u64, k: usize) -> u64 {
+    if k == 0 {
+        w
+    } else {
+        w * POW10_U64[k & 15] + digits_value(v, k)
+    }
+}
+
+/// What [`quick`] read: the token's length and its value.
+enum Quick {
+    /// An integer token of at most 15 digits (it always fits).
+    Int(i64, usize),
+    /// A double token: its value.
+    Double(f64, usize),
+}
+
+/// The common number shapes, from a window of [`QUICK_SPAN`] bytes: an
+/// integer part of at most 15 digits, an optional fraction of at most 16
+/// digits, at most 19 digits in all and no exponent. Digits are read eight
+/// at a time into `w`; the value is `w * 10^-f` (`f` fraction digits,
+/// leading zeros included: they only make `w` smaller). `None` for
+/// anything else (no number, an exponent, more digits, a value the
+/// interval check cannot decide): the general scan then starts over.
+#[inline(always)]
+fn quick(a: &[u8; QUICK_SPAN]) -> Option<Quick> {
+    let neg = a[0] == b'-';
+    let s = usize::from(neg);
+    let v1 = load8(a, s);
+    let k1 = digit_count8(v1);
+    if k1 == 0 {
+        return None;
+    }
+    let (w, n) = if v1 & 0xFF == u64::from(b'0') {
+        // `0` is the whole integer part (`01` matches `0`).
+        (0, 1)
+    } else if k1 < 8 {
+        (digits_value(v1, k1), k1)
+    } else {
+        let v2 = load8(a, s + 8);
+        let k2 = digit_count8(v2);
+        if k2 == 8 {
+            return None;
+        }
+        (append(digits_value(v1, 8), v2, k2), 8 + k2)
+    };
+    let i = s + n;
+    let c = a[i.min(QUICK_SPAN - 1)];
+    if c == b'.' {
+        let v3 = load8(a, i + 1);
+        let f1 = digit_count8(v3);
+        if f1 > 0 {
+            // Every digit count is checked before it is appended: `w`
+            // never holds more than MAX_DIGITS digits.
+            let (w, f) = if f1 < 8 {
+                if n + f1 > MAX_DIGITS as usize {
+                    return None;
+                }
+                (append(w, v3, f1), f1)
+            } else {
+                let v4 = load8(a, i + 9);
+                let f2 = digit_count8(v4);
+                if f2 == 8 || n + 8 + f2 > MAX_DIGITS as usize {
+                    return None;
+                }
+                (append(append(w, v3, 8), v4, f2), 8 + f2)
+            };
+            let j = i + 1 + f;
+            if a[j.min(QUICK_SPAN - 1)] | 0x20 == b'e' {
+                return None;
+            }
+            let v = if w <= EXACT_INT_LIMIT {
+                // Both exact doubles (f <= 19 <= 22): one correctly
+                // rounded division. 0 stays 0 (-0.0 with the sign).
+                w as f64 / POW10_F64[f.min(22)]
+            } else {
+                wide::to_f64(w, -(f as i64))?
+            };
+            return Some(Quick::Double(if neg { -v } else { v }, j));
+        }
+    } else if c | 0x20 == b'e' {
+        return None;
+    }
+    // At most 15 digits: the int always fits; -0 is 0.
+    let v = w as i64;
+    Some(Quick::Int(if neg { -v } else { v }, i))
+}
+
 /// Scan the longest number match at the start of `input` and value it in
 /// the same pass: `Some((value, length))`, or `None` when no number starts
 /// there (see [`match_len`]). `bigint_as_string` is
 /// `flags & JSON_BIGINT_AS_STRING != 0`.
 #[inline(always)]
 pub fn parse_prefix(input: &[u8], bigint_as_string: bool) -> Option<(Number<'_>, usize)> {
+    if let Some(a) = input.first_chunk::<QUICK_SPAN>() {
+        match quick(a) {
+            Some(Quick::Double(v, len)) => return Some((Number::Double(v), len)),
+            Some(Quick::Int(v, len)) => return Some((Number::Int(v), len)),
+            None => {}
+        }
+    }
+    parse_general(input, bigint_as_string)
+}
+
+/// [`parse_prefix`] for any token: the digits beyond what `w` holds, the
+/// exponent, the 19-digit rule, the last bytes of the input.
+#[inline(never)]
+fn parse_general(input: &[u8], bigint_as_string: bool) -> Option<(Number<'_>, usize)> {
     let neg = input.first() == Some(&b'-');
     let int_start = usize::from(neg);
     // Significant digits (at most MAX_DIGITS of them) as `w`, times 10^e10;

@@ -168,21 +168,11 @@ fn round_interval(hi: u128, lo: u64, w: u64, e: i32) -> Option<u64> {
     Some(bits.min(0x7FF0_0000_0000_0000))
 }
 
-/// The correctly rounded double of `w * 10^q` for `w <= 10^19`, or
-/// `None` when this cannot decide (the caller parses the text instead).
-#[inline]
-pub(super) fn to_f64(w: u64, q: i64) -> Option<f64> {
-    if w == 0 {
-        return Some(0.0);
-    }
-    if q > Q_MAX {
-        return Some(f64::INFINITY);
-    }
-    if q < Q_MIN {
-        // w * 10^q < 10^(19 - 343) = 10^-324: below half the smallest
-        // subnormal (2.47e-324), so zero.
-        return Some(0.0);
-    }
+/// `w * T(q)` as 192 bits `(hi, lo)` with `w` normalized (`W = w << lz`)
+/// and the scale `e` of its last bit (see the module docs), for `w != 0`
+/// and `q` in the table.
+#[inline(always)]
+fn product(w: u64, q: i64) -> Option<(u128, u64, u64, i32)> {
     let idx = (q - Q_MIN) as usize;
     let (&t, &p) = (TABLE.0.get(idx)?, TABLE.1.get(idx)?);
     let lz = w.leading_zeros();
@@ -195,12 +185,128 @@ pub(super) fn to_f64(w: u64, q: i64) -> Option<f64> {
     // X < 2^192, so the upper 128 bits cannot overflow.
     let hi = b + (a >> 64);
     let e = i32::from(p) + q as i32 - lz as i32;
-    round_interval(hi, lo, w << lz, e).map(f64::from_bits)
+    Some((hi, lo, w << lz, e))
+}
+
+/// The correctly rounded double of `w * 10^q` for `w <= 10^19`, or
+/// `None` when this cannot decide (the caller parses the text instead).
+/// Inlined for its common case; the rest is [`to_f64_rest`].
+#[inline(always)]
+pub(super) fn to_f64(w: u64, q: i64) -> Option<f64> {
+    if w != 0 && (-22..=22).contains(&q) {
+        // 10^q is in the table (no overflow or underflow either way).
+        let (hi, lo, big_w, e) = product(w, q)?;
+        if let Some(bits) = top_bits(hi, e) {
+            return Some(f64::from_bits(bits));
+        }
+        return interval(hi, lo, big_w, e);
+    }
+    to_f64_rest(w, q)
+}
+
+/// [`round_interval`] out of line (about 1 case in 500 of the inlined
+/// path reaches it).
+#[inline(never)]
+fn interval(hi: u128, lo: u64, big_w: u64, e: i32) -> Option<f64> {
+    round_interval(hi, lo, big_w, e).map(f64::from_bits)
+}
+
+/// [`to_f64`] for every `w` and `q`.
+#[inline(never)]
+fn to_f64_rest(w: u64, q: i64) -> Option<f64> {
+    if w == 0 {
+        return Some(0.0);
+    }
+    if q > Q_MAX {
+        return Some(f64::INFINITY);
+    }
+    if q < Q_MIN {
+        // w * 10^q < 10^(19 - 343) = 10^-324: below half the smallest
+        // subnormal (2.47e-324), so zero.
+        return Some(0.0);
+    }
+    let (hi, lo, big_w, e) = product(w, q)?;
+    if let Some(bits) = top_bits(hi, e) {
+        return Some(f64::from_bits(bits));
+    }
+    round_interval(hi, lo, big_w, e).map(f64::from_bits)
+}
+
+/// The common case, decided on the top 64 bits of X alone: X >= 2^190,
+/// so its top bit is bit 190 or 191 and a normal double's 53 bits are the
+/// top of `u`; the 10 or 11 bits below them (`d`) are the top of the
+/// dropped part. With `d` at least two below the half point, X + W (W <
+/// 2^64 adds at most one unit to the bits above `lo`) stays below it;
+/// with `d` above the half point and not all ones, X is above it and X +
+/// W below the next ulp. Both are cases [`round_interval`] decides the
+/// same way; everything else (1 in ~500, and subnormal or overflowing
+/// results) is `None`.
+#[inline(always)]
+fn top_bits(hi: u128, e: i32) -> Option<u64> {
+    let u = (hi >> 64) as u64;
+    let top = (u >> 63) as u32;
+    let e_top = 190 + top as i32 + e;
+    if !(-1022..=1023).contains(&e_top) {
+        return None;
+    }
+    let sh = 10 + top;
+    let mask = (1u64 << sh) - 1;
+    let d = u & mask;
+    let half = 1u64 << (sh - 1);
+    let up = if d + 1 < half {
+        0
+    } else if d > half && d < mask {
+        1
+    } else {
+        return None;
+    };
+    // A round-up to 2^53 carries into the exponent (up to INF exactly,
+    // for e_top = 1023).
+    Some((((e_top + 1022) as u64) << 52) + (u >> sh) + up)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn top_bits_decision_agrees_with_the_interval() {
+        // to_f64 decides most cases on the top 64 bits; round_interval
+        // alone must give the same bits whenever it decides, and decide
+        // whenever to_f64 does not fall back. Random w of every length,
+        // every q, and w near the half-ulp points.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut decided = 0u64;
+        for i in 0..2_000_000u64 {
+            let r = next();
+            let w = match i % 4 {
+                0 => r % 10_000_000_000_000_000_000,
+                1 => (r >> (r % 64)).max(1),
+                2 => (1u64 << 53) + (r & 0xFFFF),
+                _ => 10_000_000_000_000_000_000 - (r & 0xFFFF),
+            };
+            if w == 0 {
+                continue;
+            }
+            let q = Q_MIN + (next() % (Q_MAX - Q_MIN + 1) as u64) as i64;
+            let fast = to_f64(w, q).map(f64::to_bits);
+            let (hi, lo, big_w, e) = product(w, q).expect("in the table");
+            let slow = round_interval(hi, lo, big_w, e);
+            assert_eq!(fast, slow, "w={w} q={q}");
+            if let Some(bits) = fast {
+                decided += 1;
+                let text = format!("{w}e{q}");
+                assert_eq!(bits, text.parse::<f64>().unwrap().to_bits(), "{text}");
+            }
+        }
+        assert!(decided > 1_800_000, "{decided}");
+    }
 
     #[test]
     fn table_is_exact_where_five_fits() {
