@@ -189,7 +189,7 @@ unsafe fn return_exact(rv: *mut sys::zval, options: i64, parts: &[&[u8]]) {
     // return slot.
     unsafe {
         let s = sys::rustjson_string_alloc(len);
-        let mut dst = (*s).val.as_mut_ptr().cast::<u8>();
+        let mut dst = php::zval::zstr_val_mut(s);
         for p in parts {
             core::ptr::copy_nonoverlapping(p.as_ptr(), dst, p.len());
             dst = dst.add(p.len());
@@ -215,8 +215,11 @@ unsafe fn encode_lone_string(value: *mut sys::zval, opts: u32, options: i64, rv:
     // appends to a smart_str of 256 bytes and shrinks it).
     if s.len() <= 64 {
         let mode = rustjson_core::escape::EscapeMode::new(opts);
-        // SAFETY: the bytes of a zend_string, as Key::tail16 requires.
-        let key = unsafe { rustjson_core::escape::Key::tail16(s) };
+        // SAFETY: a live zend_string's window: at least 24 bytes, ending
+        // with its `len` bytes (`s`).
+        let key = unsafe {
+            rustjson_core::escape::Key::at_end(php::zval::zstr_window((*value).value.str_), s.len())
+        };
         if rustjson_core::escape::is_clean_le64(key, &mode) {
             // SAFETY: rv is the call's return slot.
             unsafe { return_exact(rv, options, &[b"\"", s, b"\""]) };

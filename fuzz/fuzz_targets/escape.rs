@@ -18,7 +18,7 @@ use rustjson_core::escape::{
 };
 use rustjson_core::isa::available_levels;
 use rustjson_fuzz::escape_naive::naive;
-use rustjson_fuzz::{at_page_end, ExactSink};
+use rustjson_fuzz::{at_page_end_with_lead, ExactSink};
 
 const PREFIX: &[u8] = b"[1,";
 
@@ -41,30 +41,31 @@ fuzz_target!(|data: &[u8]| {
     check_escape(s, flags, &mode, want.as_deref());
     let heap = s.to_vec();
     check_escape(&heap, flags, &mode, want.as_deref());
-    at_page_end(s, |p| {
+    at_page_end_with_lead(s, |w| {
+        let p = &w[16..];
         check_escape(p, flags, &mode, want.as_deref());
         // Suffixes of the lengths around 16, 32 and 64 (and the whole
         // string, and one length the input picks), ending at the guard
         // page, with 16 readable bytes before it.
         for k in suffix_lengths(p.len(), data[2]) {
             let t = &p[p.len() - k..];
-            // SAFETY: `at_page_end` leaves at least 16 readable bytes
-            // before `p`, so the 16 bytes that end where `t` ends are
-            // readable.
-            let tail = unsafe { Key::tail16(t) };
+            // SAFETY: `w` holds 16 bytes before `p`, so k <= w.len() and
+            // w.len() >= 16.
+            let tail = unsafe { Key::at_end(w, k) };
             check_keys(t, Key::new(t), tail, flags, &mode, sep);
         }
     });
     // The same suffixes on the heap: exactly sized (Key::new) and with
-    // 16 bytes before them (Key::tail16).
+    // 16 bytes before them (Key::at_end).
     let n = s.len().min(70);
     let mut padded = vec![b'x'; 16];
     padded.extend_from_slice(&s[s.len() - n..]);
     for k in suffix_lengths(n, data[2]) {
         let t = &padded[padded.len() - k..];
         let exact = t.to_vec();
-        // SAFETY: `padded` holds 16 bytes before every suffix.
-        let tail = unsafe { Key::tail16(t) };
+        // SAFETY: `padded` holds 16 bytes before every suffix: k <=
+        // padded.len() and padded.len() >= 16.
+        let tail = unsafe { Key::at_end(&padded, k) };
         check_keys(&exact, Key::new(&exact), tail, flags, &mode, sep);
     }
 });
@@ -136,7 +137,7 @@ fn check_keys(
 ) {
     let clean = naive(t, flags).as_deref() == Some(&quoted(t)[..]);
     let easy = plain(t);
-    for (key, how) in [(plain_key, "new"), (tail_key, "tail16")] {
+    for (key, how) in [(plain_key, "new"), (tail_key, "at_end")] {
         key_one::<0, 15>(t, key, mode, sep, clean, easy, flags, how);
         key_one::<0, 32>(t, key, mode, sep, clean, easy, flags, how);
         key_one::<16, 32>(t, key, mode, sep, clean, easy, flags, how);

@@ -59,6 +59,19 @@ impl GuardedBuf {
             core::slice::from_raw_parts(start, data.len())
         }
     }
+
+    /// [`GuardedBuf::place`], returning the copy with the 16 bytes before it
+    /// (the window a [`rustjson_core::escape::Key::at_end`] reads from).
+    pub fn place_with_lead(&mut self, data: &[u8]) -> &[u8] {
+        assert!(data.len() + 16 <= self.len);
+        // SAFETY: as in `place`; the 16 bytes before the copy are part of
+        // the same read-write mapping.
+        unsafe {
+            let start = self.base.add(self.len - data.len() - 16);
+            core::ptr::copy_nonoverlapping(data.as_ptr(), start.add(16), data.len());
+            core::slice::from_raw_parts(start, data.len() + 16)
+        }
+    }
 }
 
 impl Drop for GuardedBuf {
@@ -93,6 +106,20 @@ pub fn at_page_end<R>(data: &[u8], f: impl FnOnce(&[u8]) -> R) -> R {
         }
         let buf = g.as_mut().unwrap();
         f(buf.place(data))
+    })
+}
+
+/// [`at_page_end`], handing `f` the copy with the 16 (readable, unspecified)
+/// bytes before it: `window[16..]` is the copy.
+pub fn at_page_end_with_lead<R>(data: &[u8], f: impl FnOnce(&[u8]) -> R) -> R {
+    GUARDED.with(|g| {
+        let mut g = g.borrow_mut();
+        if g.as_ref().is_none_or(|b| b.len < data.len() + 16) {
+            *g = None;
+            *g = Some(GuardedBuf::new(data.len() + 16));
+        }
+        let buf = g.as_mut().unwrap();
+        f(buf.place_with_lead(data))
     })
 }
 

@@ -25,11 +25,10 @@ impl Encoder {
     /// (`true`), else `false` (nothing written).
     #[inline(always)]
     pub(super) fn write_short_string(&mut self, s: ZStr) -> bool {
-        // SAFETY: the bytes are a live zend_string's (ZStr), as the tail
-        // check requires: it reads the 16 bytes that end where they end.
-        unsafe {
-            escape::write_short_string(&mut self.buf, escape::Key::tail16(s.bytes()), &self.mode)
-        }
+        // SAFETY: a live zend_string's window (ZStr::window): at least 24
+        // bytes, ending with its `len` bytes.
+        let key = unsafe { escape::Key::at_end(s.window(), s.bytes().len()) };
+        escape::write_short_string(&mut self.buf, key, &self.mode)
     }
 
     /// `php_json_escape_string` of `s` under the call's escape mode
@@ -46,12 +45,12 @@ impl Encoder {
     #[inline(always)]
     pub(super) fn map_str_key<L: Layout>(&mut self, k: ZStr, sep: u8) {
         let sep = L::key_lead(self, sep);
-        let k = k.bytes();
-        // SAFETY: k is a live zend_string's bytes (ZStr): the check reads
-        // the 16 bytes that end where k ends, and the header precedes them.
-        let key = unsafe { escape::Key::tail16(k) };
+        let bytes = k.bytes();
+        // SAFETY: a live zend_string's window (ZStr::window): at least 24
+        // bytes, ending with its `len` bytes.
+        let key = unsafe { escape::Key::at_end(k.window(), bytes.len()) };
         if !escape::write_key::<_, 0, 32>(&mut self.buf, key, &self.mode, sep) {
-            self.key_slow(k, sep);
+            self.key_slow(bytes, sep);
         }
         L::key_trail(self);
     }

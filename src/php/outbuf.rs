@@ -33,7 +33,7 @@
 //! user code may run while a buffer is live, so the owner frees it
 //! explicitly ([`OutBuf::free`]) or hands it to PHP
 //! ([`OutBuf::into_zend_string`]).
-use super::sys;
+use super::{sys, zval};
 use rustjson_core::Sink;
 
 pub struct OutBuf {
@@ -158,7 +158,7 @@ impl OutBuf {
         };
         if ok {
             // SAFETY: s is now a live string of capacity a; `val` holds a + 1 bytes.
-            self.base = unsafe { (*self.ss.s).val.as_mut_ptr().cast() };
+            self.base = unsafe { zval::zstr_val_mut(self.ss.s) };
             self.pos = self.base.wrapping_add(len);
             self.end = self.base.wrapping_add(self.ss.a);
             if populate {
@@ -215,7 +215,7 @@ impl OutBuf {
         // overlap the new string.
         unsafe {
             if sys::rustjson_smart_str_try_grow(&mut self.ss, len + additional) {
-                let dst = (*self.ss.s).val.as_mut_ptr().cast::<u8>();
+                let dst = zval::zstr_val_mut(self.ss.s);
                 core::ptr::copy_nonoverlapping(self.base, dst, len);
                 self.base = dst;
                 self.pos = dst.wrapping_add(len);
@@ -260,7 +260,7 @@ impl OutBuf {
             // the NUL.
             unsafe {
                 let s = sys::rustjson_string_alloc(len);
-                let dst = (*s).val.as_mut_ptr().cast::<u8>();
+                let dst = zval::zstr_val_mut(s);
                 core::ptr::copy_nonoverlapping(self.base, dst, len);
                 *dst.add(len) = 0;
                 return s;

@@ -129,6 +129,14 @@ impl ZStr {
         // SAFETY: a live zend_string (the handle's contract).
         unsafe { zval::zstr_bytes(self.0) }
     }
+
+    /// The string's header and bytes ([`zval::zstr_window`]): at least 16
+    /// bytes, ending with [`ZStr::bytes`].
+    #[inline(always)]
+    pub fn window<'a>(self) -> &'a [u8] {
+        // SAFETY: a live zend_string (the handle's contract).
+        unsafe { zval::zstr_window(self.0) }
+    }
 }
 
 impl Table {

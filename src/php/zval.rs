@@ -29,11 +29,43 @@ pub unsafe fn indirect(zv: *mut sys::zval) -> *mut sys::zval {
     unsafe { (*zv).value.zv }
 }
 
+/// `ZSTR_VAL`: the address of a zend_string's bytes, derived from `s`
+/// itself. (`(*s).val.as_ptr()` would derive it from a reference to the
+/// one-element `val` array, which covers one byte only.)
+#[inline(always)]
+pub unsafe fn zstr_val(s: *const sys::zend_string) -> *const u8 {
+    // SAFETY: s is a live zend_string; no reference is made.
+    unsafe { (&raw const (*s).val).cast() }
+}
+
+/// `ZSTR_VAL` for writing (see [`zstr_val`]).
+#[inline(always)]
+pub unsafe fn zstr_val_mut(s: *mut sys::zend_string) -> *mut u8 {
+    // SAFETY: s is a live zend_string; no reference is made.
+    unsafe { (&raw mut (*s).val).cast() }
+}
+
 /// The bytes of a zend_string.
 #[inline(always)]
 pub unsafe fn zstr_bytes<'a>(s: *const sys::zend_string) -> &'a [u8] {
     // SAFETY: s is a live zend_string; `val` holds `len` bytes.
-    unsafe { core::slice::from_raw_parts((*s).val.as_ptr().cast(), (*s).len) }
+    unsafe { core::slice::from_raw_parts(zstr_val(s), (*s).len) }
+}
+
+/// A zend_string's header and bytes, as one slice: what
+/// `rustjson_core::escape::Key::at_end` reads (its last 16 bytes, when the
+/// string is shorter than 16, include header bytes). At least 24 bytes
+/// long, and its last `len` bytes are [`zstr_bytes`].
+#[inline(always)]
+pub unsafe fn zstr_window<'a>(s: *const sys::zend_string) -> &'a [u8] {
+    // SAFETY: s is a live zend_string: one allocation holding the header
+    // and then `len` bytes at offset `val`.
+    unsafe {
+        core::slice::from_raw_parts(
+            s.cast::<u8>(),
+            core::mem::offset_of!(sys::zend_string, val) + (*s).len,
+        )
+    }
 }
 
 /// `GC_IS_RECURSIVE` on any refcounted (array, object).

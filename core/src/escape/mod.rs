@@ -37,7 +37,7 @@
 //! - object keys of up to 64 bytes that need no escape are written with
 //!   their comma, quotes and colon in one reservation ([`write_key`]); for
 //!   a key or value that is a `zend_string`, whose header precedes its
-//!   bytes ([`Key::tail16`]), the check under 16 bytes is one load of the
+//!   bytes ([`Key::at_end`]), the check under 16 bytes is one load of the
 //!   16 bytes ending where the string ends ([`write_key`],
 //!   [`write_short_string`]);
 //! - UTF-8 is decoded inline from word loads, several sequences at a time;
@@ -168,36 +168,40 @@ fn is_clean_lt16(s: &[u8], mode: &EscapeMode) -> bool {
 }
 
 /// An object key or a short string value, for [`write_key`] and
-/// [`write_short_string`]: its bytes, and whether the 16 bytes that end
-/// where it ends are readable (then a key under 16 bytes is checked with
-/// one load of them, without a branch on its length).
+/// [`write_short_string`]: its bytes, and, when the 16 bytes that end where
+/// it ends are readable, those 16 bytes (then a key under 16 bytes is
+/// checked with one load of them, without a branch on its length).
 #[derive(Clone, Copy)]
 pub struct Key<'a> {
     bytes: &'a [u8],
-    tail16: bool,
+    /// The 16 bytes that end where `bytes` ends (a reference of its own:
+    /// the load stays inside memory it was derived from).
+    tail: Option<&'a [u8; 16]>,
 }
 
 impl<'a> Key<'a> {
     /// A key anywhere.
     #[inline(always)]
     pub fn new(bytes: &'a [u8]) -> Self {
-        Key {
-            bytes,
-            tail16: false,
-        }
+        Key { bytes, tail: None }
     }
 
-    /// A key stored at the end of a larger object (a `zend_string`'s bytes
-    /// follow its header).
+    /// The last `len` bytes of `window`, a key stored at the end of a larger
+    /// object (a `zend_string`: `window` is its header and its bytes).
     ///
     /// # Safety
-    /// The 16 bytes that end at `bytes.as_ptr() + bytes.len()` must be
-    /// readable.
+    /// `len <= window.len()` and `window.len() >= 16`.
     #[inline(always)]
-    pub unsafe fn tail16(bytes: &'a [u8]) -> Self {
-        Key {
-            bytes,
-            tail16: true,
+    pub unsafe fn at_end(window: &'a [u8], len: usize) -> Self {
+        debug_assert!(len <= window.len() && window.len() >= 16);
+        let end = window.len();
+        // SAFETY: the caller's contract: `end - len..end` and `end - 16..end`
+        // lie within `window`, and a `[u8; 16]` has alignment 1.
+        unsafe {
+            Key {
+                bytes: window.get_unchecked(end - len..),
+                tail: Some(&*window.as_ptr().add(end - 16).cast::<[u8; 16]>()),
+            }
         }
     }
 }
@@ -210,7 +214,7 @@ impl<'a> Key<'a> {
 /// returned (the caller writes it the long way, with [`escape_with`]).
 ///
 /// The checks: under 16 bytes one SSE2 mask over two word loads, or one
-/// load for a [`Key::tail16`] (table lookups under `JSON_HEX_*` and off
+/// load for a [`Key::at_end`] (table lookups under `JSON_HEX_*` and off
 /// x86_64); 16 to 32 bytes (`MAX == 32`) the first and the last 16 bytes
 /// with the same constants; 16 to 64 bytes (`MAX == 64`) two or four
 /// loads compared with the scanner's stop set. Keys of 16 bytes or more
@@ -292,9 +296,8 @@ pub fn is_clean_le64(s: Key<'_>, mode: &EscapeMode) -> bool {
 /// Whether `key` is under 16 bytes and needs no escape (see [`write_key`]).
 #[inline(always)]
 fn is_clean_short(key: Key<'_>, mode: &EscapeMode) -> bool {
-    if key.tail16 {
-        // SAFETY: `Key::tail16`'s contract.
-        if let Some(clean) = unsafe { clean_tail16(key.bytes, mode) } {
+    if let Some(tail) = key.tail {
+        if let Some(clean) = clean_tail16(tail, key.bytes.len(), mode) {
             return clean;
         }
     }
@@ -310,30 +313,24 @@ fn clean_16_to_32_hex(s: &[u8], mode: &EscapeMode) -> bool {
     x86::is_clean_16_to_32_hex(s, &mode.third, x86::hex_pairs(mode.flags))
 }
 
-/// The one-load check of a [`Key::tail16`]: whether `s` is under 16 bytes
-/// and needs no escape, or `None` where the check does not apply (not
-/// x86_64).
-///
-/// # Safety
-/// As for [`Key::tail16`].
+/// The one-load check of a [`Key::at_end`]: whether its last `n` bytes
+/// (of the 16 in `tail`) are under 16 and need no escape, or `None` where
+/// the check does not apply (not x86_64).
 #[inline(always)]
-unsafe fn clean_tail16(s: &[u8], mode: &EscapeMode) -> Option<bool> {
+fn clean_tail16(tail: &[u8; 16], n: usize, mode: &EscapeMode) -> Option<bool> {
     #[cfg(target_arch = "x86_64")]
     {
-        if s.len() < mode.short_limit {
-            // SAFETY: forwarded (the check reads the 16 bytes ending at the
-            // end of `s` only when it is under 16 bytes).
-            return Some(unsafe { x86::is_clean_tail16(s, &mode.third) });
+        if n < mode.short_limit {
+            return Some(x86::is_clean_tail16(tail, n, &mode.third));
         }
-        if s.len() >= 16 {
+        if n >= 16 {
             return Some(false);
         }
-        // SAFETY: as above.
-        Some(unsafe { clean_tail16_hex(s, mode) })
+        Some(clean_tail16_hex(tail, n, mode))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (s, mode);
+        let _ = (tail, n, mode);
         None
     }
 }
@@ -341,17 +338,13 @@ unsafe fn clean_tail16(s: &[u8], mode: &EscapeMode) -> Option<bool> {
 /// [`clean_tail16`] for a string under 16 bytes past the common case: under
 /// `JSON_HEX_*` (limit 0), the same check with the extra bytes. Out of
 /// line, so that the common case stays straight.
-///
-/// # Safety
-/// As for [`Key::tail16`].
 #[cfg(target_arch = "x86_64")]
 #[cold]
 #[inline(never)]
-unsafe fn clean_tail16_hex(s: &[u8], mode: &EscapeMode) -> bool {
+fn clean_tail16_hex(tail: &[u8; 16], n: usize, mode: &EscapeMode) -> bool {
     // Reached only with short_limit 0, which means a JSON_HEX_* flag.
     debug_assert!(mode.flags.hex());
-    // SAFETY: forwarded (`s` is under 16 bytes).
-    unsafe { x86::is_clean_tail16_hex(s, &mode.third, x86::hex_pairs(mode.flags)) }
+    x86::is_clean_tail16_hex(tail, n, &mode.third, x86::hex_pairs(mode.flags))
 }
 
 /// `sep` (when given: the `,` between members, or the object's opening
@@ -684,35 +677,41 @@ mod tests {
         write_key::<_, 0, 15>(out, Key::new(s), mode, sep)
     }
 
-    /// # Safety
-    /// As for [`Key::tail16`].
-    unsafe fn write_short_key_tail16(
+    /// A key at the end of `buf` (of at least 16 bytes), as the encoder
+    /// has a zend_string's.
+    fn at_end(buf: &[u8], n: usize) -> Key<'_> {
+        assert!(n <= buf.len() && buf.len() >= 16);
+        // SAFETY: checked just above.
+        unsafe { Key::at_end(buf, n) }
+    }
+
+    fn write_short_key_tail16(
         out: &mut Vec<u8>,
-        s: &[u8],
+        buf: &[u8],
+        n: usize,
         mode: &EscapeMode,
         sep: Option<u8>,
     ) -> bool {
-        // SAFETY: forwarded.
-        write_key::<_, 0, 15>(out, unsafe { Key::tail16(s) }, mode, sep)
+        write_key::<_, 0, 15>(out, at_end(buf, n), mode, sep)
     }
 
-    /// # Safety
-    /// As for [`Key::tail16`].
-    unsafe fn write_key_tail16_to_32(
+    fn write_key_tail16_to_32(
         out: &mut Vec<u8>,
-        s: &[u8],
+        buf: &[u8],
+        n: usize,
         mode: &EscapeMode,
         sep: Option<u8>,
     ) -> bool {
-        // SAFETY: forwarded.
-        write_key::<_, 0, 32>(out, unsafe { Key::tail16(s) }, mode, sep)
+        write_key::<_, 0, 32>(out, at_end(buf, n), mode, sep)
     }
 
-    /// # Safety
-    /// As for [`Key::tail16`].
-    unsafe fn write_short_string_tail16(out: &mut Vec<u8>, s: &[u8], mode: &EscapeMode) -> bool {
-        // SAFETY: forwarded.
-        write_short_string(out, unsafe { Key::tail16(s) }, mode)
+    fn write_short_string_tail16(
+        out: &mut Vec<u8>,
+        buf: &[u8],
+        n: usize,
+        mode: &EscapeMode,
+    ) -> bool {
+        write_short_string(out, at_end(buf, n), mode)
     }
 
     fn is_clean_lt16(s: &[u8], options: u32) -> bool {
@@ -854,8 +853,7 @@ mod tests {
                         let mut a = Vec::new();
                         let mut b = Vec::new();
                         let ta = write_short_key(&mut a, s, options, Some(b','));
-                        // SAFETY: 16 bytes precede s in buf.
-                        let tb = unsafe { write_short_key_tail16(&mut b, s, &check, Some(b',')) };
+                        let tb = write_short_key_tail16(&mut b, &buf, n, &check, Some(b','));
                         assert_eq!((ta, &a), (tb, &b), "{byte:#x} at {pos} of {n}, {options}");
                         assert_eq!(ta, table_clean(s, options), "{byte:#x} {options}");
                     }
@@ -886,12 +884,10 @@ mod tests {
                         let s = &buf[16..];
                         for sep in [None, Some(b',')] {
                             let mut a = b"[".to_vec();
-                            // SAFETY: 16 bytes precede s in buf.
-                            let ta = unsafe { write_key_tail16_to_32(&mut a, s, &check, sep) };
+                            let ta = write_key_tail16_to_32(&mut a, &buf, n, &check, sep);
                             let mut b = b"[".to_vec();
                             let tb = if n < 16 {
-                                // SAFETY: as above.
-                                unsafe { write_short_key_tail16(&mut b, s, &check, sep) }
+                                write_short_key_tail16(&mut b, &buf, n, &check, sep)
                             } else if n <= 32 && table_clean(s, options) {
                                 write_mid_key(&mut b, s, options, sep)
                             } else {
@@ -938,14 +934,12 @@ mod tests {
                                 let mut a = b"{".to_vec();
                                 let mut b = b"{".to_vec();
                                 let ta = write_short_key(&mut a, s, options, sep);
-                                // SAFETY: 16 bytes precede s in buf.
-                                let tb = unsafe { write_short_key_tail16(&mut b, s, &check, sep) };
+                                let tb = write_short_key_tail16(&mut b, &buf, n, &check, sep);
                                 assert_eq!((ta, &a), (tb, &b), "{key:?} {options}");
                                 // A value: taken exactly when the key is,
                                 // written as escape_string writes it.
                                 let mut c = Vec::new();
-                                // SAFETY: as above.
-                                let tc = unsafe { write_short_string_tail16(&mut c, s, &check) };
+                                let tc = write_short_string_tail16(&mut c, &buf, n, &check);
                                 if tc {
                                     let mut d = Vec::new();
                                     escape_string(&mut d, s, options).unwrap();

@@ -124,18 +124,15 @@ unsafe fn dirty_mask_third(v: __m128i, third: &[u8; 16]) -> u32 {
     }
 }
 
-/// [`is_clean_lt16_third`] from one load of the 16 bytes that end where
-/// `s` ends; the bytes before `s` are ignored.
-///
-/// # Safety
-/// Those 16 bytes must be readable; `s.len() < 16`.
+/// [`is_clean_lt16_third`] of the last `n` bytes of `tail` (`n < 16`), from
+/// one load of all 16; the bytes before them are ignored.
 #[inline(always)]
-pub(super) unsafe fn is_clean_tail16(s: &[u8], third: &[u8; 16]) -> bool {
-    let n = s.len();
+pub(super) fn is_clean_tail16(tail: &[u8; 16], n: usize, third: &[u8; 16]) -> bool {
     debug_assert!(n < 16);
-    // SAFETY: the caller's contract; SSE2 is part of the x86_64 baseline.
+    // SAFETY: the load reads the 16 bytes of `tail`; SSE2 is part of the
+    // x86_64 baseline.
     unsafe {
-        let v = _mm_loadu_si128(s.as_ptr().wrapping_add(n).wrapping_sub(16).cast());
+        let v = _mm_loadu_si128(tail.as_ptr().cast());
         dirty_mask_third(v, third) >> (16 - n) == 0
     }
 }
@@ -212,22 +209,20 @@ unsafe fn hex_mask(v: __m128i, pairs: &[[[u8; 16]; 2]; 2]) -> u32 {
     }
 }
 
-/// [`is_clean_tail16`] under `JSON_HEX_*`: also false when `s` holds one
-/// of the bytes of `pairs` ([`hex_pairs`]).
-///
-/// # Safety
-/// As for [`is_clean_tail16`].
+/// [`is_clean_tail16`] under `JSON_HEX_*`: also false when the last `n`
+/// bytes of `tail` hold one of the bytes of `pairs` ([`hex_pairs`]).
 #[inline(always)]
-pub(super) unsafe fn is_clean_tail16_hex(
-    s: &[u8],
+pub(super) fn is_clean_tail16_hex(
+    tail: &[u8; 16],
+    n: usize,
     third: &[u8; 16],
     pairs: &[[[u8; 16]; 2]; 2],
 ) -> bool {
-    let n = s.len();
     debug_assert!(n < 16);
-    // SAFETY: the caller's contract; SSE2 is part of the x86_64 baseline.
+    // SAFETY: the load reads the 16 bytes of `tail`; SSE2 is part of the
+    // x86_64 baseline.
     unsafe {
-        let v = _mm_loadu_si128(s.as_ptr().wrapping_add(n).wrapping_sub(16).cast());
+        let v = _mm_loadu_si128(tail.as_ptr().cast());
         (dirty_mask_third(v, third) | hex_mask(v, pairs)) >> (16 - n) == 0
     }
 }
