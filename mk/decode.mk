@@ -6,6 +6,9 @@
 #                       documents (pinned seed DECODE_SEED): serialize, debug_zval_dump, double bits, error
 #                       state, exceptions, memory; plus fresh-process runs per corpus (object handles,
 #                       memory). Then every 16th document of tools/decode/sweep.php's sweeps. Then
+#                       tools/decode/number_quick.php: NUMBER_QUICK_COUNT number tokens in the shapes of the core's
+#                       quick number path (40-byte window, 1-17 digit integer parts, 0-20 digit fractions, halfway
+#                       points), through short, stage-1 and exact-route documents. Then
 #                       tools/decode/handles.sh: HANDLES_COUNT cases of the object-handle differential
 #                       (objects created after failed and successful decodes, stock vs rustjson, one
 #                       process per side; about 30 s). 0 differences required. Bounded (about 1.5 min).
@@ -21,6 +24,7 @@
 
 DECODE_COUNT ?= 20000
 DECODE_SEED ?= 1
+NUMBER_QUICK_COUNT ?= 50000
 LONG_CASES ?= 10000000
 LONG_JOBS ?= 2
 HANDLES_COUNT ?= 100000
@@ -31,6 +35,7 @@ HANDLES_SEEDS ?= 10
 test-decode: build
 	RUSTJSON_SO=$(SO_ABS) $(PHP) -n -d extension=$(SO_ABS) tools/decode/php_diff.php $(DECODE_COUNT) $(DECODE_SEED) $(CURDIR)/../shared/corpora
 	$(PHP) -n -d extension=$(SO_ABS) tools/decode/sweep.php --quick
+	$(PHP) -n -d extension=$(SO_ABS) tools/decode/number_quick.php $(NUMBER_QUICK_COUNT) $(DECODE_SEED)
 	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) bash tools/decode/handles.sh $(HANDLES_COUNT) 1
 
 decode-handles-long: build
