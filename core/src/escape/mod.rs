@@ -912,6 +912,42 @@ mod tests {
         }
     }
 
+    /// Small enough for Miri (`cargo +nightly miri test -p rustjson-core
+    /// --lib key_at_end`): the one-load check of a key at the end of a
+    /// window reads only inside the window (Stacked Borrows flagged the
+    /// former `Key::tail16`, which read before its slice), and takes a key
+    /// exactly when the plain check does.
+    #[test]
+    fn key_at_end_small() {
+        for options in [
+            0,
+            crate::options::UNESCAPED_UNICODE,
+            crate::options::HEX_TAG,
+        ] {
+            let mode = EscapeMode::new(options);
+            for n in 0..18usize {
+                for bad in [None, Some(b'"'), Some(0x80)] {
+                    let mut buf = vec![0xffu8; 16];
+                    buf.extend_from_slice(
+                        &(0..n).map(|k| b'a' + (k % 26) as u8).collect::<Vec<u8>>(),
+                    );
+                    if let (Some(b), true) = (bad, n > 0) {
+                        buf[16 + n / 2] = b;
+                    }
+                    let s = &buf[16..];
+                    let mut a = Vec::new();
+                    let mut b = Vec::new();
+                    let ta = write_key::<_, 0, 32>(&mut a, at_end(&buf, n), &mode, Some(b','));
+                    let tb = write_key::<_, 0, 32>(&mut b, Key::new(s), &mode, Some(b','));
+                    assert_eq!((ta, &a), (tb, &b), "{n} {bad:?} {options}");
+                    let mut c = Vec::new();
+                    let tc = write_short_string(&mut c, at_end(&buf, n), &mode);
+                    assert_eq!(tc, n < 16 && ta, "{n} {bad:?} {options}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn short_keys_tail16() {
         for options in option_sets() {
