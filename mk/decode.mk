@@ -50,6 +50,13 @@ decode-diff-long: build
 # make bench-decode: tools/bench/decode.php, json_decode stock vs rustjson per corpus (assoc and object),
 # a ~50-byte document and a 16-byte string: ns/call, ratio, floor (json_validate + free), peak and
 # retained memory, fresh-process RSS; invalid vs valid. Writes tools/bench/decode.md. BENCH_ARGS passed on.
+# make decode-cg-invalid: tools/decode/cg_invalid.php, instructions per json_decode() call under callgrind
+# for valid and broken corpora (cut1, cut2, mid, ctrl), assoc and object mode, stock vs this build;
+# CG_ARGS passed on (e.g. CG_ARGS=--so=/tmp/old.so,modules/rustjson.so).
+.PHONY: decode-cg-invalid
+decode-cg-invalid: build
+	$(PHP) -n -d extension=$(SO_ABS) tools/decode/cg_invalid.php --corpora-dir=$(CURDIR)/../shared/corpora $(CG_ARGS)
+
 .PHONY: bench-decode
 bench-decode: build
 	$(PHP) -n -d extension=$(SO_ABS) tools/bench/decode.php --corpora=$(CURDIR)/../shared/corpora $(BENCH_ARGS)

@@ -938,6 +938,50 @@ impl ZvBuilder {
         self.requeue_pending = false;
     }
 
+    /// Asked at an error (through `rebuild`; at the end of a document no
+    /// container is open): whether an open object's members waiting on
+    /// the value stack repeat a name. Stock's parser has then freed the
+    /// value replaced (an object's handle goes back to the free list
+    /// there) and keeps the name at its first position (its error
+    /// recovery frees the members in that order), so what this builder
+    /// holds is not what stock's holds, and the failure replay must run.
+    #[cold]
+    fn open_duplicate(&self) -> bool {
+        for d in 0..self.depth {
+            // SAFETY: frames below `depth` are written; the members of
+            // frame `d` are the value-stack slots from its start to the
+            // next frame's start (or `nv`), keys of ours.
+            unsafe {
+                let f = &*self.frames.add(d);
+                if f.kind != OBJECT || f.cap != 0 {
+                    continue;
+                }
+                let end = if d + 1 < self.depth {
+                    (*self.frames.add(d + 1)).start
+                } else {
+                    self.nv
+                };
+                for j in f.start + 1..end {
+                    let kj = *self.keys.add(j);
+                    let bj =
+                        core::slice::from_raw_parts((*kj).val.as_ptr().cast::<u8>(), (*kj).len);
+                    for i in f.start..j {
+                        let ki = *self.keys.add(i);
+                        if ki == kj
+                            || core::slice::from_raw_parts(
+                                (*ki).val.as_ptr().cast::<u8>(),
+                                (*ki).len,
+                            ) == bj
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// Free the handle record (after the parser returned).
     pub fn release(&mut self) {
         self.requeue_pending = false;
@@ -1048,7 +1092,7 @@ unsafe impl Builder for ZvBuilder {
         core::mem::replace(&mut self.root, undef())
     }
     fn rebuild(&mut self) -> bool {
-        if self.rebuild_wanted {
+        if self.rebuild_wanted || self.open_duplicate() {
             self.rebuild_wanted = false;
             self.stockwise = true;
             return true;

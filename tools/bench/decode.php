@@ -19,9 +19,10 @@
  *   - retained: memory_get_usage() growth while the result is held.
  *   - RSS: VmHWM of a fresh `php -n` process that reads the corpus and decodes it once (rustjson.decode
  *     0 or 1), and of one that only reads it (base).
- * Then, per corpus (assoc mode): the time of a copy with one byte broken near the end (the last
- * closing bracket replaced by `x`: a syntax error after the whole document was scanned) against the
- * valid one, for both sides (the issue's goal: rustjson invalid <= 2x rustjson valid).
+ * Then, per corpus, in assoc and object mode: the time of a copy with one byte broken near the end
+ * (the last closing bracket replaced by `x`: a syntax error after the whole document was scanned)
+ * against the valid one, for both sides (the issue's goals: rustjson invalid <= 2x rustjson valid,
+ * and never above stock; in object mode a failed decode also frees its objects as stock does).
  * Before timing, both sides must give the same serialize() and json_last_error() (else MISMATCH, exit 1).
  * Results: printed and written to tools/bench/decode.md (--markdown=none skips the file).
  */
@@ -234,20 +235,20 @@ foreach ($inputs as $name => [$s, $assoc, $file]) {
         is_int($rss[1]) ? number_format($rss[1] / 1024, 1) : '-', is_int($rss[2]) ? number_format($rss[2] / 1024, 1) : '-');
 }
 
-// ---- invalid vs valid (assoc mode)
+// ---- invalid vs valid (assoc and object mode)
 $inv = [];
 foreach ($inputs as $name => [$s, $assoc, $file]) {
-    if ($file === null || !$assoc) continue;
+    if ($file === null) continue;
     $p = strrpos($s, ']');
     $q = strrpos($s, '}');
     $p = max($p === false ? -1 : $p, $q === false ? -1 : $q);
     if ($p < 0) continue;
     $bad = substr($s, 0, $p) . 'x' . substr($s, $p + 1);
     side(false);
-    json_decode($bad, true);
+    json_decode($bad, $assoc);
     $ea = json_last_error();
     side(true);
-    json_decode($bad, true);
+    json_decode($bad, $assoc);
     $eb = json_last_error();
     side(false);
     if ($ea !== $eb || $ea === 0) {
@@ -255,9 +256,10 @@ foreach ($inputs as $name => [$s, $assoc, $file]) {
         $mismatch++;
         continue;
     }
-    [$vs, $vr] = bench_pair($s, true, $rounds, $targetNs);
-    [$is, $ir] = bench_pair($bad, true, $rounds, $targetNs);
-    $inv[] = ['name' => $name, 'vs' => $vs, 'vr' => $vr, 'is' => $is, 'ir' => $ir, 'err' => $ea, 'at' => strlen($s) - $p];
+    [$vs, $vr] = bench_pair($s, $assoc, $rounds, $targetNs);
+    [$is, $ir] = bench_pair($bad, $assoc, $rounds, $targetNs);
+    $inv[] = ['name' => $name, 'mode' => $assoc ? 'assoc' : 'object', 'vs' => $vs, 'vr' => $vr, 'is' => $is, 'ir' => $ir,
+        'err' => $ea, 'at' => strlen($s) - $p];
     printf("%-28s broken %d bytes from the end (E%d): stock %s / %s ns, rustjson %s / %s ns (invalid/valid %.2f)\n",
         $name, strlen($s) - $p, $ea, bench_fmt_ns($is), bench_fmt_ns($vs), bench_fmt_ns($ir), bench_fmt_ns($vr), $ir / $vr);
 }
@@ -306,19 +308,25 @@ foreach ($g as $grp => $x) {
         isset($x['rss']) ? sprintf('%.3f', bench_geomean($x['rss'])) : '-');
 }
 if ($inv) {
-    $md .= "\n### Invalid vs valid (assoc mode)\n\nThe corpus with its last closing bracket replaced by `x` (a syntax error at the end), timed like the rows above.\n\n";
-    $md .= "| input | broken at (bytes from end) | error | stock valid ns | stock invalid ns | stock invalid/valid | rustjson valid ns | rustjson invalid ns | rustjson invalid/valid | rustjson invalid / stock invalid |\n";
-    $md .= "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    $md .= "\n### Invalid vs valid (assoc and object mode)\n\nThe corpus with its last closing bracket replaced by `x` (a syntax error at the end), timed like the rows above.\n\n";
+    $md .= "| input | mode | broken at (bytes from end) | error | stock valid ns | stock invalid ns | stock invalid/valid | rustjson valid ns | rustjson invalid ns | rustjson invalid/valid | rustjson invalid / stock invalid |\n";
+    $md .= "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     $gi = [];
     foreach ($inv as $r) {
-        $md .= sprintf("| `%s` | %d | %d | %s | %s | %.2f | %s | %s | %.2f | %s |\n", $r['name'], $r['at'], $r['err'],
+        $md .= sprintf("| `%s` | %s | %d | %d | %s | %s | %.2f | %s | %s | %.2f | %s |\n", $r['name'], $r['mode'], $r['at'], $r['err'],
             bench_fmt_ns($r['vs']), bench_fmt_ns($r['is']), $r['is'] / $r['vs'], bench_fmt_ns($r['vr']), bench_fmt_ns($r['ir']),
             $r['ir'] / $r['vr'], bench_fmt_ratio($r['ir'] / $r['is']));
-        $gi[0][] = $r['is'] / $r['vs'];
-        $gi[1][] = $r['ir'] / $r['vr'];
-        $gi[2][] = $r['ir'] / $r['is'];
+        foreach (['all', $r['mode']] as $grp) {
+            $gi[$grp][0][] = $r['is'] / $r['vs'];
+            $gi[$grp][1][] = $r['ir'] / $r['vr'];
+            $gi[$grp][2][] = $r['ir'] / $r['is'];
+        }
     }
-    $md .= sprintf("| geomean | | | | | %.2f | | | %.2f | %s |\n", bench_geomean($gi[0]), bench_geomean($gi[1]), bench_fmt_ratio(bench_geomean($gi[2])));
+    foreach (['assoc', 'object', 'all'] as $grp) {
+        if (!isset($gi[$grp])) continue;
+        $md .= sprintf("| geomean | %s | | | | | %.2f | | | %.2f | %s |\n", $grp === 'all' ? 'both' : $grp, bench_geomean($gi[$grp][0]),
+            bench_geomean($gi[$grp][1]), bench_fmt_ratio(bench_geomean($gi[$grp][2])));
+    }
 }
 if ($mismatch) $md .= "\n**MISMATCH: $mismatch input(s) decode differently; not timed.**\n";
 echo "\n", $md;

@@ -105,7 +105,10 @@ pub unsafe trait Builder {
     /// Asked once the document's last event was delivered (and on no
     /// error): `true` when the builder wants the whole document again
     /// (it builds it differently the second time). The parser then calls
-    /// [`Builder::discard`] and replays the events from the start.
+    /// [`Builder::discard`] and replays the events from the start. Also
+    /// asked in object mode at an error, before the discard: `true` when
+    /// what the builder holds is not what stock's parser holds there; the
+    /// parser then discards and asks for [`Builder::replay_failure`].
     fn rebuild(&mut self) -> bool {
         false
     }
@@ -123,10 +126,11 @@ pub unsafe trait Builder {
     fn replay_failure(&mut self) -> bool {
         false
     }
-    /// In a failure replay: the error token came where the innermost
-    /// object's first key was expected (not a string token). PHP's parser
-    /// has then made that object (`members: %empty`), which the discard
-    /// releases first.
+    /// At an error (in a failure replay, or before the discard that
+    /// follows the error in object mode): the error token came where the
+    /// innermost object's first key was expected (not a string token).
+    /// PHP's parser has then made that object (`members: %empty`), which
+    /// the discard releases first.
     fn fail_in_empty_object(&mut self) {}
 }
 

@@ -16,23 +16,39 @@
 //!   stage 1 accepted the whole input, the grammar held, every atom was a
 //!   whole number or literal and no depth limit came near (at most
 //!   [`MAX_LEVELS`] open containers): then PHP accepts the input too, and
-//!   the built value is the result. On anything else it calls
-//!   [`Builder::discard`] and hands over to the exact route. It also hands
-//!   over at a key that decodes to a NUL-led string in object mode, and
-//!   when the builder asks for the document again ([`Builder::rebuild`]
-//!   after the last event; the exact route's walk asks it too and walks
-//!   once more).
+//!   the built value is the result. When it stops at a token that PHP's
+//!   parser cannot take there ([`stopped`]: a grammar error, the end of
+//!   input, a string stage 1 let through that does not decode, a depth
+//!   error), everything before that token was checked as PHP checks it
+//!   (only the UTF-8 of a run of non-ASCII blocks still open is checked
+//!   then), so PHP fails at that token, and its code is the token's own
+//!   scanner error ([`crate::validate::token_at`]) or the parser's (E1,
+//!   E2, else E4): no other pass. In object mode the builder then holds
+//!   what stock's parser holds at its error (objects are made at the same
+//!   points, and nothing is freed while building in the builder's own
+//!   order), plus the object of a `{` whose first key is not a string
+//!   token ([`Builder::fail_in_empty_object`]), and its discard frees them
+//!   as bison's error recovery does; only when a duplicate name replaced
+//!   an object or array before the error ([`Builder::rebuild`] asked after
+//!   the error) does the failure replay below run. On anything else (a
+//!   stage-1 rejection, a malformed number or literal, a route limit, a
+//!   NUL-led key in object mode) it discards and hands over to the exact
+//!   route, as it does when the builder asks for the document again
+//!   ([`Builder::rebuild`] after the last event; the exact route's walk
+//!   asks it too and walks once more, without validating: PHP accepts it).
 //! - The exact route asks the exact validator
-//!   ([`crate::validate::validate_decode_at`], with IGNORE or SUBSTITUTE as
-//!   "ignore": both accept what they do not decode) for PHP's verdict.
-//!   Valid: a byte-at-a-time walk builds the value (invalid UTF-8 is
-//!   dropped or substituted there). Invalid: its code is PHP's, except for
-//!   error 9 (below); in object mode (a document with a `{`), if the
-//!   builder asks ([`Builder::replay_failure`]), the walk then replays the
-//!   document with `$depth` and bison's stack height checked, so it stops
-//!   at PHP's error token having made stock's builder calls up to there,
-//!   and the builder discards what it holds as bison's error recovery does
-//!   (object handles made later in the request depend on it).
+//!   ([`crate::validate::validate_exact_at`], with IGNORE or SUBSTITUTE as
+//!   "ignore": both accept what they do not decode) for PHP's verdict
+//!   (without the validator's own stage-1 walk, which would give up where
+//!   the fast route gave up). Valid: a byte-at-a-time walk builds the
+//!   value (invalid UTF-8 is dropped or substituted there). Invalid: its
+//!   code is PHP's, except for error 9 (below); in object mode (a document
+//!   with a `{`), if the builder asks ([`Builder::replay_failure`]), the
+//!   walk then replays the document with `$depth` and bison's stack height
+//!   checked, so it stops at PHP's error token having made stock's builder
+//!   calls up to there, and the builder discards what it holds as bison's
+//!   error recovery does (object handles made later in the request depend
+//!   on it).
 //!
 //! # Error 9
 //!
@@ -123,21 +139,49 @@ pub fn parse_at<B: Builder>(
             return Ok(b.finish());
         }
         // The builder wants the document again (the exact route replays
-        // it), or the route stopped: whatever stops the scalar or
-        // short-document route (an error, a depth limit, a NUL-led key in
-        // object mode, a string that fails to decode) stops the fast route
-        // too.
+        // it, knowing it valid), or the route stopped: whatever stops the
+        // scalar or short-document route (an error, a depth limit, a
+        // NUL-led key in object mode, a string that fails to decode) stops
+        // the fast route too.
         b.discard();
-        return exact(level, input, opts, b);
+        return exact(level, input, opts, b, built);
     }
-    if scan::dispatch(level, Fast { opts, b: &mut *b }, input) {
-        if !b.rebuild() {
-            return Ok(b.finish());
+    match scan::dispatch(level, Fast { opts, b: &mut *b }, input) {
+        FastOut::Built => {
+            if !b.rebuild() {
+                return Ok(b.finish());
+            }
+            // The builder wants the document again: the exact route
+            // replays it (PHP accepts it: no validation).
+            b.discard();
+            exact(level, input, opts, b, true)
         }
-        // The builder wants the document again: the exact route replays it.
-        b.discard();
+        FastOut::Error { code, obj_made } => {
+            // Stopped at PHP's error token. In object mode the builder then
+            // holds the objects stock's parser holds there, with stock's
+            // handles (made at the same points, none freed), and its
+            // discard frees them in bison's order, unless a duplicate name
+            // replaced an object or array (the builder buried it and asks
+            // for the document again): then the failure replay.
+            if opts.assoc {
+                b.discard();
+                return Err(code);
+            }
+            if !b.rebuild() {
+                if obj_made {
+                    b.fail_in_empty_object();
+                }
+                b.discard();
+                return Err(code);
+            }
+            b.discard();
+            Err(failed(level, input, opts, b, code))
+        }
+        FastOut::GaveUp => {
+            b.discard();
+            exact(level, input, opts, b, false)
+        }
     }
-    exact(level, input, opts, b)
 }
 
 /// Longest input the scalar and short-document routes take: up to this
@@ -529,35 +573,166 @@ std::thread_local! {
     static TOKENS: UnsafeCell<Buf> = const { UnsafeCell::new([0; BUF]) };
 }
 
-/// The fast route as a [`Job`]: `true` when the value is built and is
-/// PHP's result; `false` when the builder was discarded.
+/// The fast route as a [`Job`]; the builder is left as the route left it
+/// (the caller finishes or discards it).
 struct Fast<'b, B> {
     opts: Options,
     b: &'b mut B,
 }
 
+/// How the fast route ended.
+enum FastOut {
+    /// The value is built and is PHP's result.
+    Built,
+    /// PHP's parser fails at the token the route stopped at, with `code`;
+    /// every token before it was built as stock's parser builds it.
+    /// `obj_made`: stock's parser makes the innermost object there (bison's
+    /// `members: %empty` reduction: its first key is not a string token).
+    Error { code: i32, obj_made: bool },
+    /// The route gave up (an error it cannot place, a document it does not
+    /// build): the exact route decides.
+    GaveUp,
+}
+
 impl<B: Builder> Job for Fast<'_, B> {
-    type Output = bool;
+    type Output = FastOut;
     #[inline(always)]
-    fn run<K: Kernels>(self, k: K, inp: &[u8]) -> bool {
+    fn run<K: Kernels>(self, k: K, inp: &[u8]) -> FastOut {
         // Token positions are stored as u32.
         if inp.len() >= u32::MAX as usize {
-            return false;
+            return FastOut::GaveUp;
         }
         let Ok(ptr) = TOKENS.try_with(|t| t.get()) else {
-            return false;
+            return FastOut::GaveUp;
         };
         // SAFETY: `ptr` is this thread's buffer; the only user is this
         // call, as `Builder` implementations may not re-enter the parser on
         // this thread, and the buffer outlives the call (thread-local,
         // no destructor).
         let buf = unsafe { &mut *ptr };
-        let ok = fast(k, inp, self.opts, self.b, buf);
-        if !ok {
-            self.b.discard();
+        let mut stop = Stop {
+            at: 0,
+            how: How::GaveUp,
+            c: FAIL,
+            utf8_from: None,
+        };
+        if fast(k, inp, self.opts, self.b, buf, &mut stop) {
+            return FastOut::Built;
         }
-        ok
+        stopped(k, inp, self.opts, stop)
     }
+}
+
+/// Why the fast route stopped at a token (see [`stopped`]).
+#[derive(Clone, Copy)]
+enum How {
+    /// Not at an error token of PHP's for sure (a stage-1 rejection, a
+    /// malformed atom, a route limit, ...).
+    GaveUp,
+    /// The token there cannot come next: its scanner error, else E4.
+    Lex,
+    /// A value was expected: as `Lex`, but `}` right after `[` is E2.
+    Value,
+    /// A key was expected after `,`: as `Lex` (an integer too large for
+    /// a zend_long is a key under JSON_BIGINT_AS_STRING: gave up).
+    Key,
+    /// The first key was expected after `{`: as `Key`, but `]` is E2, and
+    /// stock's parser makes the object first.
+    FirstKey,
+    /// A `,` or the closing bracket was expected: as `Lex`, but the
+    /// other kind's closing bracket is E2.
+    Close,
+    /// A `[` or `{` past `$depth`: E1.
+    Depth,
+    /// A key string (at the stop) not followed by `:`: its scanner error
+    /// (stage 1 lets an unclosed string at the end through; stock's parser
+    /// makes the object if it is the first key), else as `Lex` at the
+    /// token after it.
+    Colon,
+    /// A key string the route did not take: its scanner error (stock's
+    /// parser makes the object if it is the first key); none (a NUL-led
+    /// key in object mode): gave up.
+    KeyString,
+    /// A string value the route did not take: its scanner error, if any.
+    String,
+}
+
+/// Where (a token start, or the input's length) and why the fast route
+/// stopped, and where stage 1's open run of non-ASCII blocks starts, if
+/// one is open ([`Stage1::utf8_pending`]).
+#[derive(Clone, Copy)]
+struct Stop {
+    at: usize,
+    how: How,
+    /// The token's byte as stage 2 read it ([`FAIL`]: stage 1 rejected
+    /// the input before it, so it has no place: gave up).
+    c: u8,
+    utf8_from: Option<usize>,
+}
+
+/// PHP's verdict at the fast route's stop, when it can be told from the
+/// token there: every token before it was built and was checked as PHP's
+/// scanner and parser check it (stage 1's strings and escapes, the atoms,
+/// the grammar, the depth; fewer than [`MAX_LEVELS`] open containers keep
+/// bison's stack far from its limit), but for the UTF-8 of a run of
+/// non-ASCII blocks still open, checked here.
+#[cold]
+#[inline(never)]
+fn stopped<K: Kernels>(k: K, inp: &[u8], opts: Options, stop: Stop) -> FastOut {
+    let at = stop.at;
+    if stop.c == FAIL {
+        return FastOut::GaveUp;
+    }
+    if let Some(run) = stop.utf8_from.and_then(|from| inp.get(from..at)) {
+        if scan::utf8::valid_prefix(run) != run.len() {
+            return FastOut::GaveUp;
+        }
+    }
+    let ignore = opts.flags & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) != 0;
+    let c = inp.get(at).copied();
+    let lexed = || match validate::token_at(k, inp, at, ignore) {
+        Err(code) => code,
+        Ok(_) => error::SYNTAX,
+    };
+    let big_key = || opts.flags & BIGINT_AS_STRING != 0 && matches!(c, Some(b'-' | b'0'..=b'9'));
+    let (code, obj_made) = match stop.how {
+        How::GaveUp => return FastOut::GaveUp,
+        How::Lex => (lexed(), false),
+        How::Value => {
+            let prev = inp
+                .get(..at)
+                .and_then(|h| h.iter().rev().find(|&&b| !is_ws(b)));
+            if c == Some(b'}') && prev == Some(&b'[') {
+                (error::STATE_MISMATCH, false)
+            } else {
+                (lexed(), false)
+            }
+        }
+        How::Key if big_key() => return FastOut::GaveUp,
+        How::Key => (lexed(), false),
+        How::FirstKey if big_key() => return FastOut::GaveUp,
+        How::FirstKey if c == Some(b']') => (error::STATE_MISMATCH, true),
+        How::FirstKey => (lexed(), true),
+        How::Close if matches!(c, Some(b']' | b'}')) => (error::STATE_MISMATCH, false),
+        How::Close => (lexed(), false),
+        How::Depth => (error::DEPTH, false),
+        How::Colon => match validate::token_at(k, inp, at, ignore) {
+            Err(code) => (code, true),
+            Ok(end) => match validate::token_at(k, inp, end, ignore) {
+                Err(code) => (code, false),
+                Ok(_) => (error::SYNTAX, false),
+            },
+        },
+        How::KeyString => match validate::token_at(k, inp, at, ignore) {
+            Err(code) => (code, true),
+            Ok(_) => return FastOut::GaveUp,
+        },
+        How::String => match validate::token_at(k, inp, at, ignore) {
+            Err(code) => (code, false),
+            Ok(_) => return FastOut::GaveUp,
+        },
+    };
+    FastOut::Error { code, obj_made }
 }
 
 /// A stack of container kinds, one bit per open container (1 = object).
@@ -741,9 +916,17 @@ fn put_number<B: Builder>(num: Number<'_>, b: &mut B) {
 }
 
 /// Stage 2 over stage 1's tokens, building. `true` when the whole input
-/// is accepted and built.
+/// is accepted and built; else `stop` says where and why it stopped (left
+/// as it was, [`How::GaveUp`], where a malformed atom stops it).
 #[inline(never)]
-fn fast<K: Kernels, B: Builder>(k: K, inp: &[u8], opts: Options, b: &mut B, buf: &mut Buf) -> bool {
+fn fast<K: Kernels, B: Builder>(
+    k: K,
+    inp: &[u8],
+    opts: Options,
+    b: &mut B,
+    buf: &mut Buf,
+    stop: &mut Stop,
+) -> bool {
     let mode = InvalidUtf8::from_flags(opts.flags);
     let bigint = opts.flags & BIGINT_AS_STRING != 0;
     let mut st = Stage1::new();
@@ -775,17 +958,31 @@ fn fast<K: Kernels, B: Builder>(k: K, inp: &[u8], opts: Options, b: &mut B, buf:
             }
         }};
     }
+    // Stops at `$at` for the reason `$how` (a stage-1 rejection, FAIL in
+    // `$c`, stops without a place).
+    macro_rules! stop {
+        ($c:expr, $how:expr, $at:expr) => {{
+            *stop = Stop {
+                at: $at,
+                how: $how,
+                c: $c,
+                utf8_from: st.utf8_pending(),
+            };
+            return false;
+        }};
+    }
     // A member from its key's opening quote (`c` = '"' at `pos`) to the
     // first token of its value, in `c`.
     macro_rules! member {
         ($c:ident) => {{
             let s = pos;
-            if next!() != b':' {
-                return false;
+            let colon = next!();
+            if colon != b':' {
+                stop!(colon, How::Colon, s);
             }
             match body_before(inp, s, pos) {
                 Some(body) if put_string(body, true, opts, mode, b) => {}
-                _ => return false,
+                _ => stop!(0, How::KeyString, s),
             }
             $c = next!();
         }};
@@ -801,15 +998,18 @@ fn fast<K: Kernels, B: Builder>(k: K, inp: &[u8], opts: Options, b: &mut B, buf:
                 let s = pos;
                 c = next!();
                 if c == FAIL {
-                    return false;
+                    stop!(c, How::GaveUp, s);
                 }
                 match body_before(inp, s, pos) {
                     Some(body) if put_string(body, false, opts, mode, b) => {}
-                    _ => return false,
+                    _ => stop!(0, How::String, s),
                 }
             }
             b'[' | b'{' => {
-                if n + 1 >= opts.depth || n >= MAX_LEVELS {
+                if n + 1 >= opts.depth {
+                    stop!(c, How::Depth, pos);
+                }
+                if n >= MAX_LEVELS {
                     return false;
                 }
                 let obj = c == b'{';
@@ -825,7 +1025,7 @@ fn fast<K: Kernels, B: Builder>(k: K, inp: &[u8], opts: Options, b: &mut B, buf:
                         continue 'value;
                     }
                     if c != b'}' {
-                        return false;
+                        stop!(c, How::FirstKey, pos);
                     }
                     b.end_object();
                 } else {
@@ -844,19 +1044,22 @@ fn fast<K: Kernels, B: Builder>(k: K, inp: &[u8], opts: Options, b: &mut B, buf:
                 }
                 c = next!();
             }
-            _ => return false,
+            _ => stop!(c, How::Value, pos),
         }
         // A value is complete; `c` is the token after it.
         loop {
             if n == 0 {
-                return c == END && st.finish(inp);
+                if c == END {
+                    return st.finish(inp);
+                }
+                stop!(c, How::Lex, pos);
             }
             let obj = kinds.get(n as usize - 1);
             if c == b',' {
                 c = next!();
                 if obj {
                     if c != b'"' {
-                        return false;
+                        stop!(c, How::Key, pos);
                     }
                     member!(c);
                 }
@@ -864,12 +1067,12 @@ fn fast<K: Kernels, B: Builder>(k: K, inp: &[u8], opts: Options, b: &mut B, buf:
             }
             if obj {
                 if c != b'}' {
-                    return false;
+                    stop!(c, How::Close, pos);
                 }
                 b.end_object();
             } else {
                 if c != b']' {
-                    return false;
+                    stop!(c, How::Close, pos);
                 }
                 b.end_array();
             }
@@ -880,11 +1083,25 @@ fn fast<K: Kernels, B: Builder>(k: K, inp: &[u8], opts: Options, b: &mut B, buf:
 }
 
 /// The exact route (see the module docs). The builder is empty on entry.
+/// `valid`: a route built the document, so PHP accepts it (no validation).
 #[inline(never)]
-fn exact<B: Builder>(level: Level, inp: &[u8], opts: Options, b: &mut B) -> Result<B::Value, i32> {
+fn exact<B: Builder>(
+    level: Level,
+    inp: &[u8],
+    opts: Options,
+    b: &mut B,
+    valid: bool,
+) -> Result<B::Value, i32> {
     let ignore = opts.flags & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) != 0;
     let bigint_keys = opts.flags & BIGINT_AS_STRING != 0;
-    match validate::validate_decode_at(level, inp, opts.depth, ignore, bigint_keys) {
+    // A route gave up: the validator's own fast path would give up too
+    // (or accept a document with a NUL-led key that fails with error 9).
+    let verdict = if valid {
+        Ok(())
+    } else {
+        validate::validate_exact_at(level, inp, opts.depth, ignore, bigint_keys)
+    };
+    match verdict {
         Ok(()) => match walk::<B, false>(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
             Walk::Done if b.rebuild() => {
                 b.discard();

@@ -130,6 +130,15 @@ impl Stage1 {
         Some(0)
     }
 
+    /// Where the current run of blocks with bytes >= 0x80 starts, if one is
+    /// open: its UTF-8 is only checked when the run ends (or at
+    /// [`Stage1::finish`]), so string bytes from here on that were handed
+    /// out as tokens are not known to be well-formed yet.
+    #[inline(always)]
+    pub fn utf8_pending(&self) -> Option<usize> {
+        self.cold.utf8_from
+    }
+
     /// At the end of input (after the last chunk): whether it ended outside
     /// a string with its last non-ASCII run valid UTF-8.
     pub fn finish(&mut self, inp: &[u8]) -> bool {

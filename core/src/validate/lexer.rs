@@ -83,6 +83,21 @@ impl<'a, S: Kernels> Scanner<'a, S> {
         }
     }
 
+    /// Lexes the one token at `pos` (after whitespace), as one call of
+    /// `php_json_scan()` there: `Err(code)` if it is an error token.
+    /// `Ok` holds the position after the token.
+    #[inline(never)]
+    pub(crate) fn token_at(
+        simd: S,
+        inp: &'a [u8],
+        pos: usize,
+        ignore_invalid_utf8: bool,
+    ) -> Result<usize, i32> {
+        let mut s = Scanner::new(simd, inp, ignore_invalid_utf8);
+        s.pos = pos;
+        s.lex().map(|()| s.pos)
+    }
+
     /// Skips whitespace; returns the first byte of the next token (0 at the
     /// end) without consuming it. The parser's fast paths look at this byte
     /// and consume the token themselves (`bump`, `string`, `number`,

@@ -122,6 +122,54 @@ pub fn validate_decode_at(
     )
 }
 
+/// [`validate_decode_at`] without the fast path: the exact scanner/parser
+/// alone, for json_decode() once its own stage-1 walk has given up (the
+/// fast path would give up on the same input, or accept one that
+/// json_decode() rejects with error 9 only).
+pub fn validate_exact_at(
+    level: Level,
+    input: &[u8],
+    depth: u32,
+    ignore_invalid_utf8: bool,
+    bigint_keys: bool,
+) -> Result<(), i32> {
+    scan::dispatch(
+        level,
+        Exact(Validate {
+            depth: max_depth(depth),
+            ignore_invalid_utf8,
+            bigint_keys,
+        }),
+        input,
+    )
+}
+
+/// The exact path alone as a [`Job`] (the depth already through
+/// [`max_depth`]).
+struct Exact(Validate);
+
+impl Job for Exact {
+    type Output = Result<(), i32>;
+    #[inline(always)]
+    fn run<K: Kernels>(self, k: K, input: &[u8]) -> Result<(), i32> {
+        exact(k, input, self.0)
+    }
+}
+
+/// The error of the one token at `pos` (after whitespace), as PHP's
+/// scanner lexes it there: `Err(code)` for an error token, else `Ok` with
+/// the position after the token (the end of input is a token).
+/// `ignore_invalid_utf8`: as in [`validate`].
+#[inline(always)]
+pub(crate) fn token_at<K: Kernels>(
+    k: K,
+    input: &[u8],
+    pos: usize,
+    ignore_invalid_utf8: bool,
+) -> Result<usize, i32> {
+    Scanner::token_at(k, input, pos, ignore_invalid_utf8)
+}
+
 /// [`validate`]'s arguments but the input, as a [`Job`] for
 /// [`scan::dispatch`].
 #[derive(Clone, Copy)]
