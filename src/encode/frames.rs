@@ -153,33 +153,29 @@ pub(super) struct Frames {
     /// Pending fast array entries: `pend[..npend]`, the innermost fast
     /// array frames, outermost first (the walk holds them all at once).
     npend: usize,
-    /// Held fast entries: `hbase[..top]`, outermost first.
+    /// Held fast entries: `hbase()[..top]`, outermost first.
     top: *mut Hold,
-    /// Where the pending entries are: the inline `ipend` (from
-    /// [`Frames::arm`] on; null before) or the thread's deep block.
+    /// The fast frames' storage: `cap` pending entries, then their object
+    /// words, then `cap` held entries (see [`deep::parts`]); `istore` (from
+    /// [`Frames::arm`] on; null before), or the thread's deep block while
+    /// `cap` is above FAST_CAP.
     pend: *mut usize,
-    /// A pending TABLE_OBJ entry's object (its `pend` entry is the table):
-    /// `ipend_obj` or the deep block.
-    pend_obj: *mut usize,
-    /// Where the held entries are: `iheld` or the deep block.
-    hbase: *mut Hold,
-    /// How many fast frames the storage above takes (FAST_CAP inline).
+    /// How many fast frames the storage takes (FAST_CAP inline).
     cap: usize,
     /// General entries in use.
     glen: usize,
     /// The general log's heap part (entries from INLINE_CAP on; its
     /// capacity, 16 and doubling, follows from the length).
     gheap: *mut Hold,
-    /// Does this walk hold the thread's deep block (see [`deep`])?
-    deep: bool,
-    /// A pending entry: an array's table (tag ARRAY, or ARRAY_COUNTED when
-    /// its zval is counted), an object (SLOTS_OBJ) or a property table
-    /// (TABLE_OBJ, its object in `pend_obj`).
-    ipend: [MaybeUninit<usize>; FAST_CAP],
-    ipend_obj: [MaybeUninit<usize>; FAST_CAP],
-    iheld: [MaybeUninit<Hold>; FAST_CAP],
+    /// The inline storage. A pending entry: an array's table (tag ARRAY, or
+    /// ARRAY_COUNTED when its zval is counted), an object (SLOTS_OBJ) or a
+    /// property table (TABLE_OBJ, its object in the object word).
+    istore: [MaybeUninit<usize>; ISTORE],
     ginline: [MaybeUninit<Hold>; INLINE_CAP],
 }
+
+/// Words of the inline storage.
+const ISTORE: usize = FAST_CAP * deep::ENTRY / core::mem::size_of::<usize>();
 
 impl Frames {
     #[inline(always)]
@@ -188,15 +184,10 @@ impl Frames {
             npend: 0,
             top: core::ptr::null_mut(),
             pend: core::ptr::null_mut(),
-            pend_obj: core::ptr::null_mut(),
-            hbase: core::ptr::null_mut(),
             cap: 0,
             glen: 0,
             gheap: core::ptr::null_mut(),
-            deep: false,
-            ipend: [MaybeUninit::uninit(); FAST_CAP],
-            ipend_obj: [MaybeUninit::uninit(); FAST_CAP],
-            iheld: [MaybeUninit::uninit(); FAST_CAP],
+            istore: [MaybeUninit::uninit(); ISTORE],
             ginline: [MaybeUninit::uninit(); INLINE_CAP],
         }
     }
@@ -206,18 +197,36 @@ impl Frames {
     /// encoder lives in its caller's frame for the whole call).
     #[inline(always)]
     pub(super) fn arm(&mut self) {
-        self.pend = self.ipend.as_mut_ptr().cast();
-        self.pend_obj = self.ipend_obj.as_mut_ptr().cast();
-        self.hbase = self.iheld.as_mut_ptr().cast();
-        self.top = self.hbase;
+        self.pend = self.istore.as_mut_ptr().cast();
         self.cap = FAST_CAP;
+        self.top = self.hbase();
+    }
+
+    /// Where the pending entries' object words are.
+    #[inline(always)]
+    fn pend_obj(&self) -> *mut usize {
+        deep::parts(self.pend.cast(), self.cap).1
+    }
+
+    /// Where the held entries are.
+    #[inline(always)]
+    fn hbase(&self) -> *mut Hold {
+        deep::parts(self.pend.cast(), self.cap).2
+    }
+
+    /// Is the storage the thread's deep block?
+    #[inline(always)]
+    fn deep(&self) -> bool {
+        self.cap > FAST_CAP
     }
 
     /// How many held entries there are.
     #[inline(always)]
     fn nheld(&self) -> usize {
-        // (Both null before arm.)
-        (self.top as usize - self.hbase as usize) / core::mem::size_of::<Hold>()
+        if self.pend.is_null() {
+            return 0;
+        }
+        (self.top as usize - self.hbase() as usize) / core::mem::size_of::<Hold>()
     }
 
     /// Can fast frames nest `need` deep? Grows the storage when not (into
@@ -235,11 +244,9 @@ impl Frames {
         if self.pend.is_null() {
             return false;
         }
-        if !self.deep {
-            if !deep::take() {
-                return false;
-            }
-            self.deep = true;
+        let owned = self.deep();
+        if !owned && !deep::take() {
+            return false;
         }
         let (old, old_cap) = deep::get();
         let cur = self.pend.cast::<u8>();
@@ -252,6 +259,9 @@ impl Frames {
             // thread (see `deep`).
             let p = unsafe { libc::malloc(cap * deep::ENTRY) }.cast::<u8>();
             if p.is_null() {
+                if !owned {
+                    deep::untake();
+                }
                 return false;
             }
             (p, cap)
@@ -266,8 +276,8 @@ impl Frames {
         // is no longer pointed at once the entries are moved.
         unsafe {
             core::ptr::copy_nonoverlapping(self.pend, pend, n);
-            core::ptr::copy_nonoverlapping(self.pend_obj, pend_obj, n);
-            core::ptr::copy_nonoverlapping(self.hbase, held, h);
+            core::ptr::copy_nonoverlapping(self.pend_obj(), pend_obj, n);
+            core::ptr::copy_nonoverlapping(self.hbase(), held, h);
             self.top = held.add(h);
             if block != old && !old.is_null() {
                 libc::free(old.cast());
@@ -275,8 +285,6 @@ impl Frames {
         }
         deep::set(block, cap);
         self.pend = pend;
-        self.pend_obj = pend_obj;
-        self.hbase = held;
         self.cap = cap;
         true
     }
@@ -285,7 +293,7 @@ impl Frames {
     /// entries point inline again).
     #[inline(always)]
     pub(super) fn end(&mut self) {
-        if self.deep {
+        if self.deep() {
             self.end_deep();
         }
     }
@@ -294,7 +302,6 @@ impl Frames {
     #[inline(never)]
     fn end_deep(&mut self) {
         debug_assert!(self.npend == 0 && self.nheld() == 0);
-        self.deep = false;
         deep::give_back();
         self.arm();
     }
@@ -303,7 +310,7 @@ impl Frames {
     /// held fast frame's array or property table, or a general frame's
     /// mark)? For the large-output bound, which meets the walk's own marks.
     pub(super) fn marks(&self, t: usize) -> bool {
-        let base = self.hbase;
+        let base = self.hbase();
         let held = (0..self.nheld()).map(|i| {
             // SAFETY: entries below nheld were written (take_pending, push).
             unsafe { *base.add(i) }
@@ -339,7 +346,7 @@ impl Frames {
                         (Pending::Slots(o), Hold { tagged: e, aux: 0 })
                     }
                     TABLE_OBJ => {
-                        let o = *self.pend_obj.add(i);
+                        let o = *self.pend_obj().add(i);
                         let o = Obj::from_ptr(o as *mut sys::zend_object);
                         let t = Table::new(p as *mut sys::HashTable);
                         (Pending::TableObj(o, t), Hold::table_obj(t, o))
@@ -385,7 +392,7 @@ impl Frames {
     pub(super) fn push_table_obj(&mut self, o: Obj, t: Table) -> usize {
         let slot = self.push_pending(t.as_ptr() as usize | TABLE_OBJ);
         // SAFETY: in bounds, as in push_pending.
-        unsafe { self.pend_obj.add(slot).write(o.as_ptr() as usize) };
+        unsafe { self.pend_obj().add(slot).write(o.as_ptr() as usize) };
         slot
     }
 
@@ -492,13 +499,13 @@ impl Frames {
     pub(super) fn release_all(&mut self) {
         for i in (0..self.nheld()).rev() {
             // SAFETY: held entries were written by their frames.
-            unsafe { *self.hbase.add(i) }.release();
+            unsafe { *self.hbase().add(i) }.release();
         }
         for i in (0..self.glen).rev() {
             self.general(i).release();
         }
         self.npend = 0;
-        self.top = self.hbase;
+        self.top = self.hbase();
         self.glen = 0;
         self.free();
         self.end();
@@ -550,6 +557,11 @@ pub(super) mod deep {
         // SAFETY: within the block of cap * ENTRY bytes (malloc's alignment
         // suits usize and Hold).
         unsafe { (p.cast(), p.add(cap * w).cast(), p.add(2 * cap * w).cast()) }
+    }
+
+    /// Undo a [`take`] (the block could not be grown).
+    pub(super) fn untake() {
+        BUSY.with(|b| b.set(false));
     }
 
     /// The walk that took the block is done with it.
@@ -645,7 +657,7 @@ mod tests {
         });
         assert_eq!(seen, vec![(0x1040, false), (0x3000, true)]);
         // SAFETY: the held entries were just written.
-        let held = unsafe { *f.hbase.add(1) };
+        let held = unsafe { *f.hbase().add(1) };
         assert_eq!(held.tagged, 0x3000 | SLOTS_OBJ);
         assert!(f.pop_fast(b));
         assert!(f.pop_fast(a));
@@ -666,9 +678,9 @@ mod tests {
         }
         assert_eq!((f.npend, f.nheld()), (40, 60));
         assert!(f.reserve(FAST_CAP), "inline capacity");
-        assert!(!f.deep);
+        assert!(!f.deep());
         assert!(f.reserve(300), "grows into the block");
-        assert!(f.deep && f.cap >= 300 && f.pend != inline);
+        assert!(f.deep() && f.cap >= 300 && f.pend != inline);
         assert!(!deep::take(), "lent to this walk");
         // The entries moved with their order.
         let mut seen = vec![];
@@ -691,7 +703,7 @@ mod tests {
         }
         assert_eq!(f.nheld(), 0);
         f.end();
-        assert!(!f.deep && f.pend == inline && f.cap == FAST_CAP);
+        assert!(!f.deep() && f.pend == inline && f.cap == FAST_CAP);
         assert!(deep::take(), "given back");
         deep::request_shutdown();
         assert_eq!(deep::get().1, 0);
