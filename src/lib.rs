@@ -35,6 +35,12 @@ unsafe extern "C" fn shutdown(_ty: i32, module_number: i32) -> i32 {
     0
 }
 
+/// RSHUTDOWN: the encoder's per-thread block goes (see encode::request_shutdown).
+unsafe extern "C" fn request_shutdown(_ty: i32, _module_number: i32) -> i32 {
+    encode::request_shutdown();
+    0
+}
+
 /// phpinfo() / `php --ri rustjson`.
 unsafe extern "C" fn info(module: *mut ModuleEntry) {
     functions::info(module.cast());
@@ -43,7 +49,10 @@ unsafe extern "C" fn info(module: *mut ModuleEntry) {
 #[php_module]
 #[php(startup = startup)]
 pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
-    let module = module.shutdown_function(shutdown).info_function(info);
+    let module = module
+        .shutdown_function(shutdown)
+        .request_shutdown_function(request_shutdown)
+        .info_function(info);
     let module = functions::register(module);
     #[cfg(feature = "panic-inject")]
     let module = encode::register_panic_inject(module);

@@ -42,7 +42,9 @@ $one = (int) '1';
 function make(int $one): array {
     $t = new WithTable(); $t->dyn = [$one, 'x'];           // a materialized property table
     $deep = [$one];
-    for ($i = 0; $i < 140; $i++) { $deep = ['d' => $deep, 'n' => $i]; }   // past the fast frames (general path)
+    for ($i = 0; $i < 140; $i++) { $deep = ['d' => $deep, 'n' => $i]; }   // past the inline fast frames (the deep block)
+    $deeper = [new Plain($one)];                                           // the object holds every pending frame
+    for ($i = 0; $i < 200; $i++) { $deeper = [$deeper, $i]; }              // two deep steps past the inline ones
     return [
         'list' => [[$one, 2, [3, [$one, 'four']]], ['k' => [$one]]],
         'objects' => [new Plain([$one, new Plain(['z' => $one])]), $t],
@@ -50,6 +52,7 @@ function make(int $one): array {
         'this' => new SerThis(),
         'dtor' => new Dtor([$one, [$one]]),
         'deep' => $deep,
+        'deeper' => $deeper,
         'str' => "caf\u{e9} \"q\" " . $one,
     ];
 }

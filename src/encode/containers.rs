@@ -67,13 +67,48 @@ impl Encoder {
     }
 
     /// A non-empty array: the fast frame (its counted copy and recursion
-    /// mark deferred), or, deep or recursive, the general one.
+    /// mark deferred), or, at `fast_depth` or recursive, the deep gate.
     #[inline(never)]
     fn encode_array_fast<L: Layout>(&mut self, val: Zv) -> Status {
         let ht = val.table();
         if self.depth >= self.fast_depth || ht.is_recursive() {
+            return self.encode_array_deep::<L>(val);
+        }
+        self.array_frame::<L>(val, ht)
+    }
+
+    /// A non-empty array at `fast_depth` (or recursive): deep nesting keeps
+    /// the fast frames, DEEP_STEP levels at a time, where they can be had:
+    /// below `max_depth` (deeper ones fail, in the general frame), the C
+    /// stack checked here for the next DEEP_STEP levels (fast frames check
+    /// nothing: at most DEEP_STEP of them nest past this check, a few KB
+    /// of the stack guard's reserve), their records' storage grown
+    /// ([`super::frames::Frames::reserve`]). Everything else takes the
+    /// general frame, as a recursive array does.
+    #[inline(never)]
+    fn encode_array_deep<L: Layout>(&mut self, val: Zv) -> Status {
+        let ht = val.table();
+        let d = self.depth;
+        if ht.is_recursive()
+            || d < super::STACK_CHECK_DEPTH
+            || d >= self.max_depth
+            || self.stack_exhausted()
+            || !self
+                .frames
+                .reserve(d as usize + super::DEEP_STEP as usize + 1)
+        {
             return self.encode_container_copy::<L>(val);
         }
+        let saved = self.fast_depth;
+        self.fast_depth = self.max_depth.min(d.saturating_add(super::DEEP_STEP));
+        let r = self.array_frame::<L>(val, ht);
+        self.fast_depth = saved;
+        r
+    }
+
+    /// The fast array frame.
+    #[inline(always)]
+    fn array_frame<L: Layout>(&mut self, val: Zv, ht: Table) -> Status {
         let refcounted = val.refcounted();
         let slot = self.frames.push_array(ht, refcounted);
         super::inject::point();

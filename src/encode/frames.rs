@@ -6,8 +6,9 @@
 //! the way out. The walk does the same, and records each held thing here
 //! while it holds it:
 //!
-//! - the fast frames (arrays and plain objects below `fast_depth`, so
-//!   fewer than STACK_CHECK_DEPTH of them nest) in two fixed arrays. A
+//! - the fast frames (arrays and plain objects below `fast_depth`) in
+//!   arrays: inline for the first STACK_CHECK_DEPTH levels, past them in
+//!   the thread's deep block ([`deep`], grown by [`Frames::reserve`]). A
 //!   fast frame defers its references and mark (see
 //!   [`super::Encoder::hold_pending`]): its entry is *pending*, and the
 //!   pending entries (always the innermost frames) move to the *held* ones
@@ -152,23 +153,29 @@ pub(super) struct Frames {
     /// Pending fast array entries: `pend[..npend]`, the innermost fast
     /// array frames, outermost first (the walk holds them all at once).
     npend: usize,
-    /// Held fast entries: `held[..top]`, outermost first; `top` points
-    /// into `held` once [`Frames::arm`] ran (null before).
+    /// Held fast entries: `hbase()[..top]`, outermost first.
     top: *mut Hold,
+    /// The fast frames' storage: `cap` pending entries, then their object
+    /// words, then `cap` held entries (see [`deep::parts`]); `istore` (from
+    /// [`Frames::arm`] on; null before), or the thread's deep block while
+    /// `cap` is above FAST_CAP.
+    pend: *mut usize,
+    /// How many fast frames the storage takes (FAST_CAP inline).
+    cap: usize,
     /// General entries in use.
     glen: usize,
     /// The general log's heap part (entries from INLINE_CAP on; its
     /// capacity, 16 and doubling, follows from the length).
     gheap: *mut Hold,
-    /// A pending entry: an array's table (tag ARRAY, or ARRAY_COUNTED when
-    /// its zval is counted), an object (SLOTS_OBJ) or a property table
-    /// (TABLE_OBJ, its object in `pend_obj`).
-    pend: [MaybeUninit<usize>; FAST_CAP],
-    /// A pending TABLE_OBJ entry's object (its `pend` entry is the table).
-    pend_obj: [MaybeUninit<usize>; FAST_CAP],
-    held: [MaybeUninit<Hold>; FAST_CAP],
+    /// The inline storage. A pending entry: an array's table (tag ARRAY, or
+    /// ARRAY_COUNTED when its zval is counted), an object (SLOTS_OBJ) or a
+    /// property table (TABLE_OBJ, its object in the object word).
+    istore: [MaybeUninit<usize>; ISTORE],
     ginline: [MaybeUninit<Hold>; INLINE_CAP],
 }
+
+/// Words of the inline storage.
+const ISTORE: usize = FAST_CAP * deep::ENTRY / core::mem::size_of::<usize>();
 
 impl Frames {
     #[inline(always)]
@@ -176,38 +183,134 @@ impl Frames {
         Frames {
             npend: 0,
             top: core::ptr::null_mut(),
+            pend: core::ptr::null_mut(),
+            cap: 0,
             glen: 0,
             gheap: core::ptr::null_mut(),
-            pend: [MaybeUninit::uninit(); FAST_CAP],
-            pend_obj: [MaybeUninit::uninit(); FAST_CAP],
-            held: [MaybeUninit::uninit(); FAST_CAP],
+            istore: [MaybeUninit::uninit(); ISTORE],
             ginline: [MaybeUninit::uninit(); INLINE_CAP],
         }
     }
 
-    /// Point the held stack at its storage: once the frames are where they
-    /// stay for the walk (they must not move afterwards: the encoder lives
-    /// in its caller's frame for the whole call).
+    /// Point the fast entries at their inline storage: once the frames are
+    /// where they stay for the walk (they must not move afterwards: the
+    /// encoder lives in its caller's frame for the whole call).
     #[inline(always)]
     pub(super) fn arm(&mut self) {
-        self.top = self.held.as_mut_ptr().cast();
+        self.pend = self.istore.as_mut_ptr().cast();
+        self.cap = FAST_CAP;
+        self.top = self.hbase();
+    }
+
+    /// Where the pending entries' object words are.
+    #[inline(always)]
+    fn pend_obj(&self) -> *mut usize {
+        deep::parts(self.pend.cast(), self.cap).1
+    }
+
+    /// Where the held entries are.
+    #[inline(always)]
+    fn hbase(&self) -> *mut Hold {
+        deep::parts(self.pend.cast(), self.cap).2
+    }
+
+    /// Is the storage the thread's deep block?
+    #[inline(always)]
+    fn deep(&self) -> bool {
+        self.cap > FAST_CAP
     }
 
     /// How many held entries there are.
     #[inline(always)]
     fn nheld(&self) -> usize {
-        if self.top.is_null() {
+        if self.pend.is_null() {
             return 0;
         }
-        // SAFETY: top points into `held` (arm), at or after its start.
-        unsafe { self.top.offset_from(self.held.as_ptr().cast::<Hold>()) as usize }
+        (self.top as usize - self.hbase() as usize) / core::mem::size_of::<Hold>()
+    }
+
+    /// Can fast frames nest `need` deep? Grows the storage when not (into
+    /// the thread's deep block, see [`deep`]): false when that cannot be
+    /// had (another walk on this thread holds it, or no memory), and the
+    /// frame must go the general way.
+    #[inline(always)]
+    pub(super) fn reserve(&mut self, need: usize) -> bool {
+        need <= self.cap || self.grow(need)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, need: usize) -> bool {
+        if self.pend.is_null() {
+            return false;
+        }
+        let owned = self.deep();
+        if !owned && !deep::take() {
+            return false;
+        }
+        let (old, old_cap) = deep::get();
+        let cur = self.pend.cast::<u8>();
+        debug_assert!(old != cur || old_cap == self.cap);
+        let (block, cap) = if old_cap >= need {
+            (old, old_cap)
+        } else {
+            let cap = need.next_power_of_two().max(2 * self.cap);
+            // SAFETY: a plain allocation, ours until given back to the
+            // thread (see `deep`).
+            let p = unsafe { libc::malloc(cap * deep::ENTRY) }.cast::<u8>();
+            if p.is_null() {
+                if !owned {
+                    deep::untake();
+                }
+                return false;
+            }
+            (p, cap)
+        };
+        let (pend, pend_obj, held) = deep::parts(block, cap);
+        let n = self.npend;
+        let h = self.nheld();
+        // SAFETY: the current storage (inline, or the thread's block) and
+        // `block` are distinct, each with room for `npend` pending and
+        // `nheld` held entries (bytes copied as they are: a pending entry's
+        // object word is written only for TABLE_OBJ entries). The old block
+        // is no longer pointed at once the entries are moved.
+        unsafe {
+            core::ptr::copy_nonoverlapping(self.pend, pend, n);
+            core::ptr::copy_nonoverlapping(self.pend_obj(), pend_obj, n);
+            core::ptr::copy_nonoverlapping(self.hbase(), held, h);
+            self.top = held.add(h);
+            if block != old && !old.is_null() {
+                libc::free(old.cast());
+            }
+        }
+        deep::set(block, cap);
+        self.pend = pend;
+        self.cap = cap;
+        true
+    }
+
+    /// The end of the walk: the deep block goes back to the thread (the
+    /// entries point inline again).
+    #[inline(always)]
+    pub(super) fn end(&mut self) {
+        if self.deep() {
+            self.end_deep();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn end_deep(&mut self) {
+        debug_assert!(self.npend == 0 && self.nheld() == 0);
+        deep::give_back();
+        self.arm();
     }
 
     /// Does a held entry carry the recursion mark of the table at `t` (a
     /// held fast frame's array or property table, or a general frame's
     /// mark)? For the large-output bound, which meets the walk's own marks.
     pub(super) fn marks(&self, t: usize) -> bool {
-        let base = self.held.as_ptr().cast::<Hold>();
+        let base = self.hbase();
         let held = (0..self.nheld()).map(|i| {
             // SAFETY: entries below nheld were written (take_pending, push).
             unsafe { *base.add(i) }
@@ -226,11 +329,12 @@ impl Frames {
     /// the held entries, in order.
     #[inline(always)]
     pub(super) fn take_pending(&mut self, mut hold: impl FnMut(Pending)) {
-        let n = self.npend.min(FAST_CAP);
+        let n = self.npend;
         for i in 0..n {
             // SAFETY: entries below npend were written by the fast frames
-            // still on the stack (in bounds: the loop stops at FAST_CAP).
-            let e = unsafe { self.pend.get_unchecked(i).assume_init() };
+            // still on the stack (in bounds: each fast frame has one entry,
+            // pending or held, and at most `cap` nest).
+            let e = unsafe { *self.pend.add(i) };
             let p = e & !TAG;
             // SAFETY: a pending entry's table or object is live and as its
             // frame found it (no user code ran since the frame was entered);
@@ -242,7 +346,7 @@ impl Frames {
                         (Pending::Slots(o), Hold { tagged: e, aux: 0 })
                     }
                     TABLE_OBJ => {
-                        let o = self.pend_obj.get_unchecked(i).assume_init();
+                        let o = *self.pend_obj().add(i);
                         let o = Obj::from_ptr(o as *mut sys::zend_object);
                         let t = Table::new(p as *mut sys::HashTable);
                         (Pending::TableObj(o, t), Hold::table_obj(t, o))
@@ -257,10 +361,10 @@ impl Frames {
                 }
             };
             hold(pending);
-            debug_assert!(self.nheld() + i < FAST_CAP);
+            debug_assert!(self.nheld() + i < self.cap);
             // SAFETY: in bounds: each fast frame has one entry, pending
-            // or held, and fewer than FAST_CAP nest; top is armed (the
-            // walk runs).
+            // or held, and at most `cap` nest; top is armed (the walk
+            // runs).
             unsafe { self.top.add(i).write(record) };
         }
         // SAFETY: as above.
@@ -288,17 +392,18 @@ impl Frames {
     pub(super) fn push_table_obj(&mut self, o: Obj, t: Table) -> usize {
         let slot = self.push_pending(t.as_ptr() as usize | TABLE_OBJ);
         // SAFETY: in bounds, as in push_pending.
-        unsafe { *self.pend_obj.get_unchecked_mut(slot) = MaybeUninit::new(o.as_ptr() as usize) };
+        unsafe { self.pend_obj().add(slot).write(o.as_ptr() as usize) };
         slot
     }
 
     #[inline(always)]
     fn push_pending(&mut self, e: usize) -> usize {
         let slot = self.npend;
-        debug_assert!(slot < FAST_CAP);
+        debug_assert!(slot < self.cap);
         // SAFETY: in bounds: fast frames are entered only below fast_depth
-        // (at most STACK_CHECK_DEPTH), and each adds a level.
-        unsafe { *self.pend.get_unchecked_mut(slot) = MaybeUninit::new(e) };
+        // (never above `cap`: see Encoder::encode_array_deep), and each
+        // adds a level; the storage is armed (the walk runs).
+        unsafe { self.pend.add(slot).write(e) };
         self.npend = slot + 1;
         slot
     }
@@ -392,17 +497,95 @@ impl Frames {
     /// are its own references and marks, so the order between records does
     /// not matter), then free the log.
     pub(super) fn release_all(&mut self) {
-        for i in (0..self.nheld().min(FAST_CAP)).rev() {
+        for i in (0..self.nheld()).rev() {
             // SAFETY: held entries were written by their frames.
-            unsafe { self.held[i].assume_init() }.release();
+            unsafe { *self.hbase().add(i) }.release();
         }
         for i in (0..self.glen).rev() {
             self.general(i).release();
         }
         self.npend = 0;
-        self.top = core::ptr::null_mut();
+        self.top = self.hbase();
         self.glen = 0;
         self.free();
+        self.end();
+    }
+}
+
+/// The deep block: storage for fast frames nesting past FAST_CAP, one per
+/// thread, lent to one walk at a time (a json_encode() called from a
+/// jsonSerialize() inside a deep walk finds it taken, and its deep frames go
+/// the general way). `malloc`ed, outside PHP's allocator, so that it does not
+/// count towards the call's peak (stock keeps these frames on the C stack);
+/// kept for the next walk until the request ends ([`request_shutdown`]),
+/// which also frees it when a bailout (a fatal error under a deep walk)
+/// skipped its return.
+pub(super) mod deep {
+    use super::Hold;
+    use core::cell::Cell;
+
+    /// Bytes per fast frame: a pending entry, its object word, a held entry.
+    pub(super) const ENTRY: usize =
+        2 * core::mem::size_of::<usize>() + core::mem::size_of::<Hold>();
+    /// A block larger than this (in frames) is freed when its walk ends.
+    const KEEP: usize = 4096;
+
+    thread_local! {
+        static BLOCK: Cell<(*mut u8, usize)> = const { Cell::new((core::ptr::null_mut(), 0)) };
+        static BUSY: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Lend the block to the calling walk: false when it is lent already.
+    pub(super) fn take() -> bool {
+        BUSY.with(|b| !b.replace(true))
+    }
+
+    /// The block (null when none) and its capacity in frames.
+    pub(super) fn get() -> (*mut u8, usize) {
+        BLOCK.with(Cell::get)
+    }
+
+    /// The block is now `p` (a `malloc`ed block of `cap` frames).
+    pub(super) fn set(p: *mut u8, cap: usize) {
+        BLOCK.with(|b| b.set((p, cap)));
+    }
+
+    /// Where the pending entries, their object words and the held entries
+    /// are in a block of `cap` frames.
+    pub(super) fn parts(p: *mut u8, cap: usize) -> (*mut usize, *mut usize, *mut Hold) {
+        let w = core::mem::size_of::<usize>();
+        // SAFETY: within the block of cap * ENTRY bytes (malloc's alignment
+        // suits usize and Hold).
+        unsafe { (p.cast(), p.add(cap * w).cast(), p.add(2 * cap * w).cast()) }
+    }
+
+    /// Undo a [`take`] (the block could not be grown).
+    pub(super) fn untake() {
+        BUSY.with(|b| b.set(false));
+    }
+
+    /// The walk that took the block is done with it.
+    pub(super) fn give_back() {
+        BUSY.with(|b| b.set(false));
+        if get().1 > KEEP {
+            free();
+        }
+    }
+
+    fn free() {
+        let (p, _) = get();
+        if !p.is_null() {
+            // SAFETY: malloc'ed by Frames::grow, and no walk uses it.
+            unsafe { libc::free(p.cast()) };
+        }
+        set(core::ptr::null_mut(), 0);
+    }
+
+    /// RSHUTDOWN: free the block; lendable again (a bailout may have
+    /// skipped its walk's return).
+    pub fn request_shutdown() {
+        BUSY.with(|b| b.set(false));
+        free();
     }
 }
 
@@ -419,6 +602,7 @@ mod tests {
     #[test]
     fn pending_arrays_pop_unheld() {
         let mut f = Frames::new();
+        f.arm();
         let a = f.push_array(table(1), true);
         let b = f.push_array(table(2), false);
         assert_eq!((a, b), (0, 1));
@@ -473,11 +657,56 @@ mod tests {
         });
         assert_eq!(seen, vec![(0x1040, false), (0x3000, true)]);
         // SAFETY: the held entries were just written.
-        let held = unsafe { f.held[1].assume_init() };
+        let held = unsafe { *f.hbase().add(1) };
         assert_eq!(held.tagged, 0x3000 | SLOTS_OBJ);
         assert!(f.pop_fast(b));
         assert!(f.pop_fast(a));
         assert_eq!((f.npend, f.nheld()), (0, 0));
+    }
+
+    #[test]
+    fn deep_frames_move_to_the_block_and_back() {
+        let mut f = Frames::new();
+        f.arm();
+        let inline = f.pend;
+        // 100 frames, the outer 60 held.
+        for i in 0..100 {
+            assert_eq!(f.push_array(table(i), i % 2 == 0), i % 60);
+            if i == 59 {
+                f.take_pending(|_| {});
+            }
+        }
+        assert_eq!((f.npend, f.nheld()), (40, 60));
+        assert!(f.reserve(FAST_CAP), "inline capacity");
+        assert!(!f.deep());
+        assert!(f.reserve(300), "grows into the block");
+        assert!(f.deep() && f.cap >= 300 && f.pend != inline);
+        assert!(!deep::take(), "lent to this walk");
+        // The entries moved with their order.
+        let mut seen = vec![];
+        for i in 100..400 {
+            f.reserve(i + 1);
+            f.push_array(table(i), false);
+        }
+        assert!(f.cap >= 400);
+        f.take_pending(|p| match p {
+            Pending::Array(t, _) => seen.push(t.as_ptr() as usize),
+            _ => panic!("arrays only"),
+        });
+        assert_eq!(seen.len(), 340);
+        assert_eq!(seen[0], 0x1000 + 64 * 60);
+        assert_eq!(seen[339], 0x1000 + 64 * 399);
+        assert!(f.marks(0x1000 + 64 * 7));
+        assert!(f.marks(0x1000 + 64 * 399));
+        for i in (0..400).rev() {
+            assert!(f.pop_fast(i));
+        }
+        assert_eq!(f.nheld(), 0);
+        f.end();
+        assert!(!f.deep() && f.pend == inline && f.cap == FAST_CAP);
+        assert!(deep::take(), "given back");
+        deep::request_shutdown();
+        assert_eq!(deep::get().1, 0);
     }
 
     #[test]

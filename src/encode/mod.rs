@@ -19,8 +19,9 @@
 //!
 //! Raw access to PHP values lives in `crate::php` (`php::view`'s handles).
 //!
-//! Deliberate deviation: the remaining C stack is checked (at container
-//! entry once nesting is deep, and at every jsonSerialize() call), as PHP
+//! Deliberate deviation: the remaining C stack is checked (once nesting is
+//! deep: at every general container frame, every DEEP_STEP fast ones; and at
+//! every jsonSerialize() call), as PHP
 //! 8.3+ does, so that absurdly deep input gives error 1 (depth) instead of
 //! the segfault stock PHP 8.2 has there.
 mod containers;
@@ -37,6 +38,12 @@ mod walk;
 pub use inject::register as register_panic_inject;
 pub use keys::encode_lone_string;
 
+/// RSHUTDOWN: what the walk keeps per thread between calls (the deep
+/// frames' block) goes.
+pub fn request_shutdown() {
+    frames::deep::request_shutdown();
+}
+
 use crate::php::outbuf::OutBuf;
 use crate::php::view::Zv;
 use rustjson_core::options::{self as opt, error};
@@ -46,10 +53,14 @@ use rustjson_core::{escape, Sink};
 pub struct Fail;
 type Status = Result<(), Fail>;
 
-/// Container nesting from which the C stack is checked at every level
-/// (and under which the fast frames, which [`frames`] records in a fixed
-/// array, are taken).
+/// Container nesting from which the C stack is checked: at every level in
+/// the general frames, every DEEP_STEP levels in the fast ones (which
+/// [`frames`] records inline below this depth, in a block past it).
 const STACK_CHECK_DEPTH: i32 = 128;
+
+/// Fast frames past STACK_CHECK_DEPTH are taken this many levels at a time
+/// (see `Encoder::encode_array_deep`).
+const DEEP_STEP: i32 = 32;
 
 /// `repr(C)`: the hot fields first (short displacements), the frame record
 /// last.
@@ -64,8 +75,9 @@ pub struct Encoder {
     /// The escape mode of `options`, resolved once per call.
     mode: escape::EscapeMode,
     /// Containers entered below this depth take the fast frames: under
-    /// STACK_CHECK_DEPTH and `max_depth` (deeper ones, which fail, go the
-    /// general way).
+    /// STACK_CHECK_DEPTH and `max_depth` at first (deeper ones, which fail,
+    /// go the general way); raised DEEP_STEP levels at a time by the deep
+    /// gate (`Encoder::encode_array_deep`).
     fast_depth: i32,
     /// An empty array's text: `[]`, or `{}` under FORCE_OBJECT.
     empty_array: [u8; 2],
@@ -157,6 +169,7 @@ impl Encoder {
     #[inline(always)]
     pub fn finish(&mut self) -> (OutBuf, i32) {
         // (The frames' log has no heap part left: see Frames::pop.)
+        self.frames.end();
         (self.buf.take(), self.error_code)
     }
 
