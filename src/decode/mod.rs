@@ -1088,19 +1088,21 @@ unsafe impl Builder for ZvBuilder {
     fn key(&mut self, bytes: &[u8]) {
         // Not cached: a key that may be an int key in assoc mode (stock
         // frees its string at its member; the cache would keep it).
-        let int_like = self.assoc && matches!(bytes.first(), Some(b'0'..=b'9' | b'-'));
-        let k =
-            if !self.kcache.is_null() && !bytes.is_empty() && bytes.len() <= KEY_MAX && !int_like {
-                self.cached_key(bytes)
-            } else {
-                self.nkeys += 1;
-                if self.nkeys == KEY_CACHE_AFTER {
-                    self.make_key_cache();
-                }
-                // SAFETY: the bytes are copied into a fresh (or the interned
-                // empty) string.
-                unsafe { sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len()) }
-            };
+        let k = if !self.kcache.is_null()
+            && !bytes.is_empty()
+            && bytes.len() <= KEY_MAX
+            && !int_like(self.assoc, bytes)
+        {
+            self.cached_key(bytes)
+        } else {
+            self.nkeys += 1;
+            if self.nkeys == KEY_CACHE_AFTER {
+                self.make_key_cache();
+            }
+            // SAFETY: the bytes are copied into a fresh (or the interned
+            // empty) string.
+            unsafe { sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len()) }
+        };
         self.set_key(k);
     }
     #[inline]
@@ -1180,6 +1182,13 @@ unsafe impl Builder for ZvBuilder {
         self.root = undef();
         self.requeue_pending = self.n_handles > 0;
     }
+}
+
+/// A key that may be an int key in assoc mode (ZEND_HANDLE_NUMERIC_STR
+/// needs a digit or `-` first).
+#[inline(always)]
+fn int_like(assoc: bool, bytes: &[u8]) -> bool {
+    assoc && matches!(bytes.first(), Some(b'0'..=b'9' | b'-'))
 }
 
 /// The key cache's slot for 1..=KEY_MAX bytes.
@@ -1275,7 +1284,7 @@ impl ZvBuilder {
     /// A key of 1..=KEY_MAX bytes through the cache: the cached string
     /// with a reference added, or a fresh one (kept in the cache while it
     /// has room).
-    #[inline]
+    #[inline(always)]
     fn cached_key(&mut self, bytes: &[u8]) -> *mut sys::zend_string {
         let mut slot = key_slot(bytes);
         // SAFETY: the cache has KEY_SLOTS slots, each null or a string it
