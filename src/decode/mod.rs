@@ -9,8 +9,11 @@
 //!   its sizes are stock's; `[]` is the immutable empty array;
 //! - an object in assoc mode: its members wait on the value stack and the
 //!   table is made at `}` in one shim call, sized once as stock's growth
-//!   ends (all string keys) or grown member by member as stock grows it
-//!   (an int key: whether it is packed depends on the growth); members go
+//!   ends (all string keys); at a key that may be an int key (a digit or
+//!   `-` first) the table is made then, from the members before it, and
+//!   takes that member and the rest one by one as stock's calls do
+//!   (whether it is packed depends on the growth; each key is freed at its
+//!   member, as stock frees it); members go
 //!   in through `zend_symtable_update` (numeric keys become int keys; a
 //!   duplicate key keeps its position and takes the last value; a table
 //!   left larger than stock's by duplicates is moved into one of stock's
@@ -29,7 +32,9 @@
 //!   handle is freed at the discard and requeued for the replay);
 //! - strings: `""` is the interned empty string, others fresh strings;
 //!   decoded strings are written straight into their zend_string;
-//! - keys: a repeated key (up to [`KEY_MAX`] bytes) is one zend_string
+//! - keys: a repeated key (up to [`KEY_MAX`] bytes, among the first
+//!   [`KEY_LIMIT`] distinct ones; in assoc mode not one that may be an
+//!   int key) is one zend_string
 //!   shared through a per-call cache, a reference per use (Zend computes
 //!   its hash once); the result's keys may therefore take less memory than
 //!   stock's, never more.
@@ -78,8 +83,14 @@ const OBJECT: u8 = 2;
 /// by member, so the stack stays small and the peak memory stock's.
 const ASSOC_BULK_MAX: usize = 64;
 
-/// Slots of the key cache (a power of two).
-const KEY_SLOTS: usize = 256;
+/// Slots of the key cache (a power of two): an open-addressing table
+/// (linear probing) that keeps at most [`KEY_LIMIT`] keys, the first
+/// distinct ones of the document, and never evicts (a direct-mapped cache
+/// thrashed on colliding keys that alternate: on twitter.json ~30% of
+/// the keys missed, each a fresh string hashed again by Zend).
+const KEY_SLOTS: usize = 1024;
+/// Keys the cache keeps at most (half its slots: probes stay short).
+const KEY_LIMIT: usize = KEY_SLOTS / 2;
 /// Keys longer than this are not cached.
 const KEY_MAX: usize = 32;
 /// The cache is made after this many keys (small documents never pay
@@ -103,13 +114,27 @@ struct Frame {
     kind: u8,
 }
 
-/// A string being decoded: a zend_string of capacity `cap` holding `len`
-/// bytes (no string while nothing was reserved).
+/// A string being decoded: `len` bytes written at `p`, room for `cap`.
+/// `p` is a zend_string's value (`s`), or the caller's bounce room
+/// (`bounce`, [`BOUNCE`] bytes in the [`Scratch`]; `s` null) while the
+/// reserved length fits it, or null while nothing was reserved. A string
+/// decoded in the bounce room is allocated at its exact length by
+/// [`ZText::take`], as stock allocates it: a string decoded into a block
+/// of its body's length (an upper bound) and moved into an exact one would
+/// peak at both blocks.
 pub struct ZText {
     s: *mut sys::zend_string,
+    p: *mut u8,
     len: usize,
     cap: usize,
+    bounce: *mut u8,
 }
+
+/// Bytes of bounce room for strings being decoded (see [`ZText`]): every
+/// body up to this length (all of Zend's small allocation classes) is
+/// decoded there; a longer one is measured first by the core's decoder
+/// and reserved at its decoded length, which [`ZText::take`] keeps.
+const BOUNCE: usize = rustjson_core::decode::string::MEASURE_FROM;
 
 /// Frames held in a [`Scratch`].
 const SCRATCH_FRAMES: usize = 32;
@@ -128,7 +153,11 @@ pub struct Scratch {
     keys: [core::mem::MaybeUninit<*mut sys::zend_string>; SCRATCH_VALS],
     /// The key cache's slots (zeroed when the cache is made).
     kcache: [core::mem::MaybeUninit<*mut sys::zend_string>; KEY_SLOTS],
+    /// The key cache's filled slots, in order (released from this list).
+    kused: [core::mem::MaybeUninit<u16>; KEY_LIMIT],
     handles: [core::mem::MaybeUninit<u32>; SCRATCH_HANDLES],
+    /// The bounce room of strings being decoded (see [`ZText`]).
+    text: [core::mem::MaybeUninit<u8>; BOUNCE],
 }
 
 impl Scratch {
@@ -139,7 +168,9 @@ impl Scratch {
             vals: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_VALS],
             keys: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_VALS],
             kcache: [const { core::mem::MaybeUninit::uninit() }; KEY_SLOTS],
+            kused: [const { core::mem::MaybeUninit::uninit() }; KEY_LIMIT],
             handles: [const { core::mem::MaybeUninit::uninit() }; SCRATCH_HANDLES],
+            text: [const { core::mem::MaybeUninit::uninit() }; BOUNCE],
         }
     }
 }
@@ -178,11 +209,14 @@ pub struct ZvBuilder {
     root: sys::zval,
     assoc: bool,
     text: ZText,
-    /// Repeated keys shared: a direct-mapped cache (in the scratch, else
-    /// emalloc'd; KEY_SLOTS entries, null = empty) of key strings it holds one reference to, so
+    /// Repeated keys shared: a table (in the scratch, else emalloc'd;
+    /// KEY_SLOTS entries, null = empty) of key strings it holds one reference to, so
     /// a repeated key is one zend_string (hashed once by Zend) with a
     /// reference per use. Released when the document is done.
     kcache: *mut *mut sys::zend_string,
+    /// The cache's filled slots (`kcount` of them; KEY_LIMIT room).
+    kused: *mut u16,
+    kcount: usize,
     nkeys: u32,
     /// Values kept alive until the discard that follows a rebuild request
     /// (see `fill_object`), emalloc'd.
@@ -261,29 +295,44 @@ fn struct_size(len: usize) -> usize {
 }
 
 impl ZText {
-    const fn new() -> Self {
+    const fn new(bounce: *mut u8) -> Self {
         ZText {
             s: ptr::null_mut(),
+            p: ptr::null_mut(),
             len: 0,
             cap: 0,
+            bounce,
         }
+    }
+
+    /// Empty, with nothing reserved (the bounce room kept).
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.s = ptr::null_mut();
+        self.p = ptr::null_mut();
+        self.len = 0;
+        self.cap = 0;
     }
 
     /// The bytes as a finished zend_string (exact length, NUL-terminated;
     /// the interned `""` when empty); the text is empty again.
     fn take(&mut self) -> *mut sys::zend_string {
-        let s = core::mem::replace(&mut self.s, ptr::null_mut());
-        let (len, cap) = (self.len, self.cap);
-        self.len = 0;
-        self.cap = 0;
+        let (s, p, len, cap) = (self.s, self.p, self.len, self.cap);
+        self.clear();
         // SAFETY: `s` (when not null) is our own non-interned string with
-        // refcount 1 and `cap` bytes of room, `len <= cap` of them written.
+        // refcount 1 and `cap` bytes of room, `len <= cap` of them written
+        // (at `p`); without `s`, `len` bytes were written at `p` (the
+        // bounce room) or none.
         unsafe {
             if len == 0 {
                 if !s.is_null() {
                     sys::rustjson_string_release(s);
                 }
                 return sys::rustjson_string_init(ptr::null(), 0);
+            }
+            if s.is_null() {
+                // The bounce room: one block of the exact length.
+                return sys::rustjson_string_init(p.cast(), len);
             }
             if cap == len {
                 *(*s).val.as_mut_ptr().add(len) = 0;
@@ -312,14 +361,43 @@ impl ZText {
             // SAFETY: our own string, not referenced elsewhere.
             unsafe { sys::rustjson_string_release(self.s) };
         }
-        *self = ZText::new();
+        self.clear();
+    }
+
+    #[cold]
+    fn grow(&mut self, need: usize) {
+        // SAFETY: a fresh string (the bounce room's `len` bytes copied
+        // into it), or a realloc of our own string (refcount 1, not
+        // interned); its first `len` bytes are kept.
+        unsafe {
+            if self.s.is_null() {
+                if !self.bounce.is_null() && need <= BOUNCE {
+                    self.p = self.bounce;
+                    self.cap = BOUNCE;
+                    return;
+                }
+                let s = sys::rustjson_string_alloc(need);
+                let dst = (*s).val.as_mut_ptr().cast::<u8>();
+                if self.len > 0 {
+                    core::ptr::copy_nonoverlapping(self.p, dst, self.len);
+                }
+                self.s = s;
+                self.p = dst;
+                self.cap = need;
+            } else {
+                let cap = need.max(self.cap.saturating_mul(2));
+                self.s = sys::rustjson_string_realloc(self.s, cap);
+                self.p = (*self.s).val.as_mut_ptr().cast::<u8>();
+                self.cap = cap;
+            }
+        }
     }
 }
 
-// SAFETY: `reserve` makes `cap - len >= additional` (a zend_string of
-// `cap` bytes), `spare_ptr` points `len` bytes into its value, `commit`
-// and `truncate` only move `len` within what was written. Nothing panics
-// and nothing has drop glue.
+// SAFETY: `reserve` makes `cap - len >= additional` (room of `cap` bytes
+// at `p`: a zend_string's value or the bounce room), `spare_ptr` points
+// `len` bytes into it, `commit` and `truncate` only move `len` within
+// what was written. Nothing panics and nothing has drop glue.
 unsafe impl Sink for ZText {
     #[inline(always)]
     fn len(&self) -> usize {
@@ -334,19 +412,7 @@ unsafe impl Sink for ZText {
         if self.cap - self.len >= additional {
             return;
         }
-        let need = self.len + additional;
-        // SAFETY: a fresh string, or a realloc of our own string (refcount
-        // 1, not interned); its first `len` bytes are kept.
-        unsafe {
-            if self.s.is_null() {
-                self.s = sys::rustjson_string_alloc(need);
-                self.cap = need;
-            } else {
-                let cap = need.max(self.cap.saturating_mul(2));
-                self.s = sys::rustjson_string_realloc(self.s, cap);
-                self.cap = cap;
-            }
-        }
+        self.grow(self.len + additional);
     }
     #[inline(always)]
     fn truncate(&mut self, len: usize) {
@@ -356,11 +422,11 @@ unsafe impl Sink for ZText {
     }
     #[inline(always)]
     fn spare_ptr(&mut self) -> *mut u8 {
-        if self.s.is_null() {
+        if self.p.is_null() {
             return ptr::NonNull::dangling().as_ptr();
         }
-        // SAFETY: `len <= cap`, the string's value has `cap` bytes.
-        unsafe { (*self.s).val.as_mut_ptr().cast::<u8>().add(self.len) }
+        // SAFETY: `len <= cap`, `p` has `cap` bytes.
+        unsafe { self.p.add(self.len) }
     }
     #[inline(always)]
     unsafe fn commit(&mut self, n: usize) {
@@ -368,11 +434,11 @@ unsafe impl Sink for ZText {
     }
     #[inline(always)]
     fn as_bytes(&self) -> &[u8] {
-        if self.s.is_null() {
+        if self.p.is_null() {
             return &[];
         }
-        // SAFETY: the first `len` bytes of the value were written.
-        unsafe { core::slice::from_raw_parts((*self.s).val.as_ptr().cast(), self.len) }
+        // SAFETY: the first `len` bytes at `p` were written.
+        unsafe { core::slice::from_raw_parts(self.p, self.len) }
     }
 }
 
@@ -475,8 +541,15 @@ impl ZvBuilder {
             requeue_pending: false,
             root: undef(),
             assoc,
-            text: ZText::new(),
+            text: ZText::new(if scratch.is_null() {
+                ptr::null_mut()
+            } else {
+                // SAFETY: the caller's scratch is live (see above).
+                unsafe { (*scratch).text.as_mut_ptr().cast() }
+            }),
             kcache: ptr::null_mut(),
+            kused: ptr::null_mut(),
+            kcount: 0,
             nkeys: 0,
             grave: ptr::null_mut(),
             n_grave: 0,
@@ -705,7 +778,15 @@ impl ZvBuilder {
                     };
                     if first {
                         let n = self.nv - f.start;
-                        if n < ASSOC_BULK_MAX {
+                        // A key that may be an int key (ZEND_HANDLE_NUMERIC_STR
+                        // starts with a digit or `-`): from here on stock's
+                        // calls, member by member (the table made now takes
+                        // the members before it), so no such key waits on
+                        // the stack: stock frees each at its member, and
+                        // the peak stays stock's.
+                        let numeric = (*key).len > 0
+                            && matches!(*(*key).val.as_ptr().cast::<u8>(), b'0'..=b'9' | b'-');
+                        if n < ASSOC_BULK_MAX && !numeric {
                             if self.nv == self.capv {
                                 self.grow_vals();
                             }
@@ -1049,7 +1130,13 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline]
     fn key(&mut self, bytes: &[u8]) {
-        let k = if !self.kcache.is_null() && !bytes.is_empty() && bytes.len() <= KEY_MAX {
+        // Not cached: a key that may be an int key in assoc mode (stock
+        // frees its string at its member; the cache would keep it).
+        let k = if !self.kcache.is_null()
+            && !bytes.is_empty()
+            && bytes.len() <= KEY_MAX
+            && !int_like(self.assoc, bytes)
+        {
             self.cached_key(bytes)
         } else {
             self.nkeys += 1;
@@ -1141,6 +1228,13 @@ unsafe impl Builder for ZvBuilder {
     }
 }
 
+/// A key that may be an int key in assoc mode (ZEND_HANDLE_NUMERIC_STR
+/// needs a digit or `-` first).
+#[inline(always)]
+fn int_like(assoc: bool, bytes: &[u8]) -> bool {
+    assoc && matches!(bytes.first(), Some(b'0'..=b'9' | b'-'))
+}
+
 /// The key cache's slot for 1..=KEY_MAX bytes.
 #[inline(always)]
 fn key_slot(b: &[u8]) -> usize {
@@ -1168,7 +1262,7 @@ fn key_slot(b: &[u8]) -> usize {
         (at(0) | at(n / 2) << 8 | at(n - 1) << 16, 0)
     };
     let h = (a ^ z.rotate_left(23) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h >> 56) as usize & (KEY_SLOTS - 1)
+    (h >> 54) as usize & (KEY_SLOTS - 1)
 }
 
 /// Whether the `b.len()` (1..=KEY_MAX) bytes at `p` are `b`: overlapping
@@ -1204,46 +1298,62 @@ impl ZvBuilder {
     /// it never adds to the peak), else emalloc'd.
     #[cold]
     fn make_key_cache(&mut self) {
-        // SAFETY: the scratch's slots, or a fresh block; every slot set to
-        // empty.
+        // SAFETY: the scratch's slots and list, or a fresh block of both
+        // (the slots first: pointer-aligned); every slot set to empty.
         unsafe {
-            let p = if self.scratch.is_null() {
-                let size = KEY_SLOTS * core::mem::size_of::<*mut sys::zend_string>();
-                sys::rustjson_emalloc(size).cast::<*mut sys::zend_string>()
+            let slots = KEY_SLOTS * core::mem::size_of::<*mut sys::zend_string>();
+            let (p, used) = if self.scratch.is_null() {
+                let size = slots + KEY_LIMIT * core::mem::size_of::<u16>();
+                let b = sys::rustjson_emalloc(size).cast::<u8>();
+                (
+                    b.cast::<*mut sys::zend_string>(),
+                    b.add(slots).cast::<u16>(),
+                )
             } else {
-                (*self.scratch)
-                    .kcache
-                    .as_mut_ptr()
-                    .cast::<*mut sys::zend_string>()
+                (
+                    (*self.scratch)
+                        .kcache
+                        .as_mut_ptr()
+                        .cast::<*mut sys::zend_string>(),
+                    (*self.scratch).kused.as_mut_ptr().cast::<u16>(),
+                )
             };
             core::ptr::write_bytes(p, 0, KEY_SLOTS);
             self.kcache = p;
+            self.kused = used;
+            self.kcount = 0;
         }
     }
 
     /// A key of 1..=KEY_MAX bytes through the cache: the cached string
-    /// with a reference added, or a fresh one that replaces the slot's.
-    #[inline]
+    /// with a reference added, or a fresh one (kept in the cache while it
+    /// has room).
+    #[inline(always)]
     fn cached_key(&mut self, bytes: &[u8]) -> *mut sys::zend_string {
-        let slot = key_slot(bytes);
+        let mut slot = key_slot(bytes);
         // SAFETY: the cache has KEY_SLOTS slots, each null or a string it
-        // holds a reference to (our own, not interned: refcounted).
+        // holds a reference to (our own, not interned: refcounted); at
+        // most KEY_LIMIT (half) are filled, so the probe meets an empty
+        // slot; `kused` has room for KEY_LIMIT slot numbers.
         unsafe {
-            let e = self.kcache.add(slot);
-            let s = *e;
-            if !s.is_null()
-                && (*s).len == bytes.len()
-                && same_short((*s).val.as_ptr().cast::<u8>(), bytes)
-            {
-                (*s).gc.refcount += 1;
-                return s;
+            loop {
+                let s = *self.kcache.add(slot);
+                if s.is_null() {
+                    break;
+                }
+                if (*s).len == bytes.len() && same_short((*s).val.as_ptr().cast::<u8>(), bytes) {
+                    (*s).gc.refcount += 1;
+                    return s;
+                }
+                slot = (slot + 1) & (KEY_SLOTS - 1);
             }
             let k = sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len());
-            if !s.is_null() {
-                sys::rustjson_string_release(s);
+            if self.kcount < KEY_LIMIT {
+                (*k).gc.refcount += 1;
+                *self.kcache.add(slot) = k;
+                *self.kused.add(self.kcount) = slot as u16;
+                self.kcount += 1;
             }
-            (*k).gc.refcount += 1;
-            *e = k;
             k
         }
     }
@@ -1267,19 +1377,19 @@ impl ZvBuilder {
         if self.kcache.is_null() {
             return;
         }
-        // SAFETY: each non-null slot holds a reference of ours.
+        // SAFETY: the `kcount` slots listed hold a reference of ours each.
         unsafe {
-            for i in 0..KEY_SLOTS {
-                let s = *self.kcache.add(i);
-                if !s.is_null() {
-                    sys::rustjson_string_release(s);
-                }
+            for i in 0..self.kcount {
+                let s = *self.kcache.add(usize::from(*self.kused.add(i)));
+                sys::rustjson_string_release(s);
             }
             if self.scratch.is_null() {
                 free_block(&mut self.kcache);
             }
         }
         self.kcache = ptr::null_mut();
+        self.kused = ptr::null_mut();
+        self.kcount = 0;
     }
 
     /// Release the open containers, pending keys, the text and the frames.

@@ -343,11 +343,48 @@ zval *rustjson_packed_append(zval *arr, zval *v, uint32_t *cap)
 
 zend_array *rustjson_empty_array(void) { return (zend_array *) &zend_empty_array; }
 
+/* One member into a mixed table made and sized by the caller for all of
+ * them (it never grows here): what zend_hash_update()/zend_hash_lookup()
+ * do for a string key, with the caller's reference to `key` moved into
+ * the new bucket (no addref and release). If the key is there already,
+ * its slot is returned and neither `key` nor `*v` is taken; else NULL. */
+static zend_always_inline zval *rustjson_mixed_put(HashTable *ht, zend_string *key, zval *v)
+{
+	zend_ulong h = zend_string_hash_val(key);
+	uint32_t nIndex = (uint32_t) h | ht->nTableMask;
+	uint32_t idx = HT_HASH(ht, nIndex);
+	Bucket *p;
+	while (idx != HT_INVALID_IDX) {
+		p = HT_HASH_TO_BUCKET(ht, idx);
+		if (p->key == key || (p->h == h && p->key && zend_string_equal_content(p->key, key))) {
+			return &p->val;
+		}
+		idx = Z_NEXT(p->val);
+	}
+	idx = ht->nNumUsed++;
+	ht->nNumOfElements++;
+	p = ht->arData + idx;
+	p->key = key;
+	p->h = h;
+	if (!ZSTR_IS_INTERNED(key)) {
+		HT_FLAGS(ht) &= ~HASH_FLAG_STATIC_KEYS;
+	}
+	ZVAL_COPY_VALUE(&p->val, v);
+	Z_NEXT(p->val) = HT_HASH(ht, nIndex);
+	HT_HASH(ht, nIndex) = HT_IDX_TO_HASH(idx);
+	return NULL;
+}
+
 HashTable *rustjson_fill_assoc(zend_string **keys, zval *vals, uint32_t n)
 {
 	HashTable *ht;
 	zend_ulong idx;
 	uint32_t i;
+	if (n == 0) {
+		/* Its first member comes next (stock's calls): not initialized,
+		 * so an int key may make it packed as it does for stock. */
+		return zend_new_array(0);
+	}
 	for (i = 0; i < n; i++) {
 		if (ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]), idx)) {
 			break;
@@ -362,11 +399,17 @@ HashTable *rustjson_fill_assoc(zend_string **keys, zval *vals, uint32_t n)
 			zend_string_release_ex(keys[i], 0);
 		}
 	} else {
+		zval *old;
 		ht = zend_new_array(n);
 		zend_hash_real_init_mixed(ht);
 		for (i = 0; i < n; i++) {
-			zend_hash_update(ht, keys[i], &vals[i]);
-			zend_string_release_ex(keys[i], 0);
+			old = rustjson_mixed_put(ht, keys[i], &vals[i]);
+			if (UNEXPECTED(old != NULL)) {
+				/* A duplicate: zend_hash_update()'s replacement. */
+				zval_ptr_dtor(old);
+				ZVAL_COPY_VALUE(old, &vals[i]);
+				zend_string_release_ex(keys[i], 0);
+			}
 		}
 		if (ht->nNumOfElements < n) {
 			ht = rustjson_fit_mixed(ht);
@@ -380,7 +423,7 @@ uint32_t rustjson_fill_object(zval *obj, zend_string **keys, zval *vals, uint32_
 	zend_object *zobj = Z_OBJ_P(obj);
 	HashTable *ht;
 	zval *slot;
-	uint32_t i, before;
+	uint32_t i;
 	if (zobj->properties != NULL || zobj->ce->default_properties_count != 0) {
 		/* Never expected (a fresh stdClass has neither): stock's calls. */
 		for (i = 0; i < n; i++) {
@@ -396,17 +439,16 @@ uint32_t rustjson_fill_object(zval *obj, zend_string **keys, zval *vals, uint32_
 	ht = zobj->properties = zend_new_array(n);
 	zend_hash_real_init_mixed(ht);
 	for (i = 0; i < n; i++) {
-		before = ht->nNumOfElements;
-		slot = zend_hash_lookup(ht, keys[i]);
-		if (ht->nNumOfElements != before) {
-			ZVAL_COPY_VALUE(slot, &vals[i]);
-		} else if (Z_TYPE_P(slot) == IS_OBJECT || (Z_TYPE_P(slot) == IS_ARRAY && Z_REFCOUNTED_P(slot))) {
+		slot = rustjson_mixed_put(ht, keys[i], &vals[i]);
+		if (EXPECTED(slot == NULL)) {
+			continue;
+		}
+		if (Z_TYPE_P(slot) == IS_OBJECT || (Z_TYPE_P(slot) == IS_ARRAY && Z_REFCOUNTED_P(slot))) {
 			/* Stock releases it at this member: the caller rebuilds. */
 			return i;
-		} else {
-			zval_ptr_dtor(slot);
-			ZVAL_COPY_VALUE(slot, &vals[i]);
 		}
+		zval_ptr_dtor(slot);
+		ZVAL_COPY_VALUE(slot, &vals[i]);
 		zend_string_release_ex(keys[i], 0);
 	}
 	if (ht->nNumOfElements < n) {

@@ -274,14 +274,110 @@ pub fn decode<S: Sink>(
     }
 }
 
+/// Bodies longer than this are measured before they are decoded (without
+/// SUBSTITUTE), and the room reserved is their decoded length (exact on
+/// success): a sink that allocates what is reserved (a PHP string) then
+/// allocates what stock's scanner allocates, never a larger block that
+/// would raise the peak memory. Shorter bodies reserve their own length
+/// (a sink may decode them elsewhere first: src/decode's bounce room).
+pub const MEASURE_FROM: usize = 4096;
+
 #[inline(always)]
 fn decode_inner<S: Sink>(body: &[u8], mode: InvalidUtf8, out: &mut S) -> Result<(), StringError> {
-    let mut room = Room::new(out, body.len());
+    if body.len() > MEASURE_FROM && mode != InvalidUtf8::Substitute {
+        return decode_measured(body, mode, out);
+    }
+    decode_loop::<S, false>(body, mode, out, body.len())
+}
+
+/// A long body (see [`MEASURE_FROM`]): its decoded length first, then
+/// the decode into that much room.
+#[inline(never)]
+#[cold]
+fn decode_measured<S: Sink>(
+    body: &[u8],
+    mode: InvalidUtf8,
+    out: &mut S,
+) -> Result<(), StringError> {
+    let want = decoded_len_bound(body);
+    if want < body.len() {
+        decode_loop::<S, true>(body, mode, out, want)
+    } else {
+        decode_loop::<S, false>(body, mode, out, body.len())
+    }
+}
+
+/// The next `\` at or after `i`.
+#[inline(always)]
+fn find_backslash(b: &[u8], mut i: usize) -> Option<usize> {
+    while let Some(chunk) = b.get(i..).and_then(|s| s.first_chunk::<8>()) {
+        let x = u64::from_le_bytes(*chunk);
+        let bs = x ^ (ONES * b'\\' as u64);
+        // The lowest flagged byte is exact (see `special_mask`).
+        let m = bs.wrapping_sub(ONES) & !bs & HIGHS;
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    let rest = b.get(i..)?;
+    rest.iter().position(|&c| c == b'\\').map(|p| i + p)
+}
+
+/// The length `body` decodes to without SUBSTITUTE: exact when it decodes
+/// without error under JSON_ERROR_UTF8's rule, an upper bound under IGNORE
+/// (dropped bytes). For a body that fails, still at least what the decode
+/// writes before its error: each escape counted shrinks by no more than
+/// its own length, and the escapes before the failing one are counted as
+/// the decode writes them.
+fn decoded_len_bound(body: &[u8]) -> usize {
+    let mut saved = 0usize;
+    let mut i = 0usize;
+    while let Some(j) = find_backslash(body, i) {
+        // (input bytes, bytes saved)
+        let (skip, save) = match body.get(j + 1) {
+            Some(b'u') => match hex4(body, j + 2) {
+                Some(0..=0x7F) => (6, 5),
+                Some(0x80..=0x7FF) => (6, 4),
+                Some(0xD800..=0xDBFF)
+                    if body.get(j + 6) == Some(&b'\\')
+                        && body.get(j + 7) == Some(&b'u')
+                        && matches!(hex4(body, j + 8), Some(0xDC00..=0xDFFF)) =>
+                {
+                    (12, 8)
+                }
+                Some(_) => (6, 3),
+                None => (2, 0),
+            },
+            Some(_) => (2, 1),
+            None => (1, 0),
+        };
+        saved += save;
+        i = j + skip;
+    }
+    body.len() - saved
+}
+
+/// The decode loop. `want` bytes of room are reserved: the body's length
+/// (`EXACT` false: the room never runs out, so eight- and four-byte
+/// stores may write past what they keep), or its measured decoded length
+/// (`EXACT` true: wide stores only where the room has them).
+#[inline(always)]
+fn decode_loop<S: Sink, const EXACT: bool>(
+    body: &[u8],
+    mode: InvalidUtf8,
+    out: &mut S,
+    want: usize,
+) -> Result<(), StringError> {
+    let mut room = Room::new(out, want);
     let mut i = 0usize;
     let mut invalid: u64 = 0;
     loop {
         // Clean run, eight bytes at a time.
         while let Some(chunk) = body.get(i..i + 8) {
+            if EXACT && room.room - room.n < 8 {
+                break;
+            }
             let mut w = [0u8; 8];
             w.copy_from_slice(chunk);
             let m = special_mask(u64::from_le_bytes(w));
@@ -319,14 +415,14 @@ fn decode_inner<S: Sink>(body: &[u8], mode: InvalidUtf8, out: &mut S) -> Result<
             _ => {
                 let n = utf8_len(body, i);
                 if n != 0 {
-                    i = copy_utf8(body, i, n, &mut room);
+                    i = copy_utf8::<EXACT>(body, i, n, &mut room);
                     // Non-Latin text: stay here while characters follow.
                     while let Some(0x80..) = body.get(i) {
                         let n = utf8_len(body, i);
                         if n == 0 {
                             break;
                         }
-                        i = copy_utf8(body, i, n, &mut room);
+                        i = copy_utf8::<EXACT>(body, i, n, &mut room);
                     }
                 } else {
                     match mode {
@@ -356,9 +452,11 @@ fn decode_inner<S: Sink>(body: &[u8], mode: InvalidUtf8, out: &mut S) -> Result<
 
 /// Copy the valid `n`-byte UTF-8 sequence at `body[i]`; returns `i + n`.
 #[inline(always)]
-fn copy_utf8(body: &[u8], i: usize, n: usize, room: &mut Room) -> usize {
-    if let Some(four) = body.get(i..).and_then(|s| s.first_chunk::<4>()) {
-        // Four input bytes remain, so four bytes of room do.
+fn copy_utf8<const EXACT: bool>(body: &[u8], i: usize, n: usize, room: &mut Room) -> usize {
+    let wide = body.get(i..).and_then(|s| s.first_chunk::<4>());
+    if let Some(four) = wide.filter(|_| !EXACT || room.room - room.n >= 4) {
+        // Four input bytes remain, so four bytes of room do (measured
+        // room: checked).
         room.put4(*four, n);
     } else if let Some(seq) = body.get(i..i + n) {
         room.put(seq);
@@ -481,6 +579,76 @@ mod tests {
         let long = [0xFFu8; 100];
         assert_eq!(run(&long, Substitute), Ok(REPLACEMENT.repeat(100)));
         assert!(run(b"\xff\\u0000", Ignore).is_ok_and(|v| v == [0]));
+    }
+
+    #[test]
+    fn measured_long_bodies() {
+        use InvalidUtf8::*;
+        let escapes: [&[u8]; 8] = [
+            br"\n",
+            br"\u00e9",
+            br"\u20ac",
+            br"\ud83d\ude00",
+            br"\\",
+            br"\u0041",
+            "é".as_bytes(),
+            b"z",
+        ];
+        for len in [
+            MEASURE_FROM - 3,
+            MEASURE_FROM + 1,
+            MEASURE_FROM + 7,
+            3 * MEASURE_FROM,
+        ] {
+            for e in escapes {
+                for every in [1, 2, 7] {
+                    let mut body = Vec::new();
+                    let mut k = 0;
+                    while body.len() < len {
+                        if k % every == every - 1 {
+                            body.extend_from_slice(e);
+                        } else {
+                            body.push(b'a' + (k % 26) as u8);
+                        }
+                        k += 1;
+                    }
+                    // The reference: the same body decoded through the
+                    // unmeasured loop.
+                    let mut want = Vec::new();
+                    let r = decode_loop::<Vec<u8>, false>(&body, Error, &mut want, body.len());
+                    assert!(r.is_ok());
+                    let mut got = Vec::new();
+                    assert!(decode(&body, Error, &mut got).is_ok());
+                    assert_eq!(got, want);
+                    if body.len() > MEASURE_FROM {
+                        assert_eq!(decoded_len_bound(&body), want.len());
+                    }
+                    for mode in [Error, Ignore] {
+                        // Cut anywhere (errors, truncated escapes): the
+                        // same result as the unmeasured loop.
+                        for cut in [
+                            body.len() - 1,
+                            body.len() - 3,
+                            body.len() - 5,
+                            body.len() - 11,
+                        ] {
+                            let mut tail = body[..cut].to_vec();
+                            tail.extend_from_slice(b"\xff\\u12");
+                            for b in [&body[..cut], &tail[..]] {
+                                let mut w = Vec::new();
+                                let rw = decode_loop::<Vec<u8>, false>(b, mode, &mut w, b.len());
+                                let mut g = Vec::new();
+                                let rg = decode(b, mode, &mut g);
+                                assert_eq!(rg.map(|_| ()), rw);
+                                if rw.is_ok() {
+                                    assert_eq!(g, w);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
