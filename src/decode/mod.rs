@@ -69,7 +69,7 @@
 //! Nothing here has drop glue: PHP's memory limit may longjmp out of any
 //! Zend allocation, and what was built is then reclaimed with the request's
 //! memory (spilled stacks are emalloc'd too).
-use crate::php::sys;
+use crate::php::{sys, zval};
 use core::ptr;
 use rustjson_core::decode::build::Builder;
 use rustjson_core::Sink;
@@ -335,7 +335,7 @@ impl ZText {
                 return sys::rustjson_string_init(p.cast(), len);
             }
             if cap == len {
-                *(*s).val.as_mut_ptr().add(len) = 0;
+                *zval::zstr_val_mut(s).add(len) = 0;
                 return s;
             }
             // Stock allocates the decoded length exactly: when that is the
@@ -344,12 +344,12 @@ impl ZText {
             // a larger bin).
             if struct_size(len) == struct_size(cap) {
                 (*s).len = len;
-                *(*s).val.as_mut_ptr().cast::<u8>().add(len) = 0;
+                *zval::zstr_val_mut(s).add(len) = 0;
                 return s;
             }
             let exact = sys::rustjson_string_alloc(len);
-            let dst = (*exact).val.as_mut_ptr().cast::<u8>();
-            core::ptr::copy_nonoverlapping((*s).val.as_ptr().cast::<u8>(), dst, len);
+            let dst = zval::zstr_val_mut(exact);
+            core::ptr::copy_nonoverlapping(zval::zstr_val(s), dst, len);
             *dst.add(len) = 0;
             sys::rustjson_string_release(s);
             exact
@@ -377,7 +377,7 @@ impl ZText {
                     return;
                 }
                 let s = sys::rustjson_string_alloc(need);
-                let dst = (*s).val.as_mut_ptr().cast::<u8>();
+                let dst = zval::zstr_val_mut(s);
                 if self.len > 0 {
                     core::ptr::copy_nonoverlapping(self.p, dst, self.len);
                 }
@@ -387,7 +387,7 @@ impl ZText {
             } else {
                 let cap = need.max(self.cap.saturating_mul(2));
                 self.s = sys::rustjson_string_realloc(self.s, cap);
-                self.p = (*self.s).val.as_mut_ptr().cast::<u8>();
+                self.p = zval::zstr_val_mut(self.s);
                 self.cap = cap;
             }
         }
@@ -784,8 +784,8 @@ impl ZvBuilder {
                         // the members before it), so no such key waits on
                         // the stack: stock frees each at its member, and
                         // the peak stays stock's.
-                        let numeric = (*key).len > 0
-                            && matches!(*(*key).val.as_ptr().cast::<u8>(), b'0'..=b'9' | b'-');
+                        let numeric =
+                            (*key).len > 0 && matches!(*zval::zstr_val(key), b'0'..=b'9' | b'-');
                         if n < ASSOC_BULK_MAX && !numeric {
                             if self.nv == self.capv {
                                 self.grow_vals();
@@ -825,7 +825,7 @@ impl ZvBuilder {
                     // object_update does (key, value, then the object with
                     // its members in order), so freed object handles are
                     // reused in stock's order.
-                    if (*key).len > 0 && *(*key).val.as_ptr() == 0 {
+                    if (*key).len > 0 && *zval::zstr_val(key) == 0 {
                         sys::rustjson_string_release(key);
                         crate::php::zval::ptr_dtor_nogc(&mut v);
                         self.free_members(f.start);
@@ -1044,15 +1044,11 @@ impl ZvBuilder {
                 };
                 for j in f.start + 1..end {
                     let kj = *self.keys.add(j);
-                    let bj =
-                        core::slice::from_raw_parts((*kj).val.as_ptr().cast::<u8>(), (*kj).len);
+                    let bj = core::slice::from_raw_parts(zval::zstr_val(kj), (*kj).len);
                     for i in f.start..j {
                         let ki = *self.keys.add(i);
                         if ki == kj
-                            || core::slice::from_raw_parts(
-                                (*ki).val.as_ptr().cast::<u8>(),
-                                (*ki).len,
-                            ) == bj
+                            || core::slice::from_raw_parts(zval::zstr_val(ki), (*ki).len) == bj
                         {
                             return true;
                         }
@@ -1341,7 +1337,7 @@ impl ZvBuilder {
                 if s.is_null() {
                     break;
                 }
-                if (*s).len == bytes.len() && same_short((*s).val.as_ptr().cast::<u8>(), bytes) {
+                if (*s).len == bytes.len() && same_short(zval::zstr_val(s), bytes) {
                     (*s).gc.refcount += 1;
                     return s;
                 }
