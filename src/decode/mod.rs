@@ -1175,7 +1175,9 @@ unsafe impl Builder for ZvBuilder {
         core::mem::replace(&mut self.root, undef())
     }
     fn rebuild(&mut self) -> bool {
-        if self.rebuild_wanted || self.open_duplicate() {
+        // At the end of a document no container is open (depth 0): the
+        // duplicate check is for errors only.
+        if self.rebuild_wanted || (self.depth != 0 && self.open_duplicate()) {
             self.rebuild_wanted = false;
             self.stockwise = true;
             return true;
