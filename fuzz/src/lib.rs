@@ -95,32 +95,29 @@ thread_local! {
     static GUARDED: RefCell<Option<GuardedBuf>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` on a copy of `data` that ends where a guard page begins (the
-/// mapping is kept and grown as needed between calls).
-pub fn at_page_end<R>(data: &[u8], f: impl FnOnce(&[u8]) -> R) -> R {
+/// Runs `f` on this thread's guarded mapping, grown first (when needed) to
+/// take `len` bytes with 16 more before them (the mapping is kept between
+/// calls).
+fn with_guarded<R>(len: usize, f: impl FnOnce(&mut GuardedBuf) -> R) -> R {
     GUARDED.with(|g| {
         let mut g = g.borrow_mut();
-        if g.as_ref().is_none_or(|b| b.len < data.len() + 16) {
+        if g.as_ref().is_none_or(|b| b.len < len + 16) {
             *g = None;
-            *g = Some(GuardedBuf::new(data.len() + 16));
+            *g = Some(GuardedBuf::new(len + 16));
         }
-        let buf = g.as_mut().unwrap();
-        f(buf.place(data))
+        f(g.as_mut().unwrap())
     })
+}
+
+/// Runs `f` on a copy of `data` that ends where a guard page begins.
+pub fn at_page_end<R>(data: &[u8], f: impl FnOnce(&[u8]) -> R) -> R {
+    with_guarded(data.len(), |buf| f(buf.place(data)))
 }
 
 /// [`at_page_end`], handing `f` the copy with the 16 (readable, unspecified)
 /// bytes before it: `window[16..]` is the copy.
 pub fn at_page_end_with_lead<R>(data: &[u8], f: impl FnOnce(&[u8]) -> R) -> R {
-    GUARDED.with(|g| {
-        let mut g = g.borrow_mut();
-        if g.as_ref().is_none_or(|b| b.len < data.len() + 16) {
-            *g = None;
-            *g = Some(GuardedBuf::new(data.len() + 16));
-        }
-        let buf = g.as_mut().unwrap();
-        f(buf.place_with_lead(data))
-    })
+    with_guarded(data.len(), |buf| f(buf.place_with_lead(data)))
 }
 
 /// A little-endian `u32` from up to the first 4 bytes (missing bytes 0).
