@@ -153,18 +153,26 @@ function free_ns(string $s, bool $assoc): float
     return $t / ($k * $batches);
 }
 
-function rss_kb(string $file, int $mode, bool $assoc): int
+/**
+ * Fresh-process memory of reading $file and decoding it once: [VmHWM, VmHWM - RssFile] in KB.
+ * RssFile counts the file-backed pages the process touched (the php binary's and the extension's code
+ * and read-only data: shared page cache, not memory the call allocates); VmHWM minus it is the private
+ * (anonymous) high-water mark, up to the file pages touched after the peak (they only grow).
+ */
+function rss_kb(string $file, int $mode, bool $assoc): array
 {
     // mode: -1 read only, 0 stock, 1 rustjson
     $code = '$s = file_get_contents($argv[1]);'
         . ($mode >= 0 ? ' $r = json_decode($s, (bool)$argv[2]);' : '')
-        . ' preg_match("/VmHWM:\\s+(\\d+)/", file_get_contents("/proc/self/status"), $m); echo $m[1];';
+        . ' $t = file_get_contents("/proc/self/status"); preg_match("/VmHWM:\\s+(\\d+)/", $t, $m);'
+        . ' preg_match("/RssFile:\\s+(\\d+)/", $t, $f); echo $m[1], " ", $f[1];';
     $so = '';
     $maps = (string)file_get_contents('/proc/self/maps');
     if (preg_match('~\s(/\S*rustjson[^/\s]*\.so)$~m', $maps, $m)) $so = $m[1];
     $cmd = escapeshellarg(PHP_BINARY) . ' -n -d memory_limit=-1 -d extension=' . escapeshellarg($so)
         . ' -d rustjson.decode=' . max(0, $mode) . ' -r ' . escapeshellarg($code) . ' ' . escapeshellarg($file) . ' ' . (int)$assoc;
-    return (int)shell_exec($cmd);
+    [$hwm, $filePages] = array_map('intval', explode(' ', trim((string)shell_exec($cmd))) + [0, 0]);
+    return [$hwm, $hwm - $filePages];
 }
 
 // ---- inputs
@@ -232,7 +240,7 @@ foreach ($inputs as $name => [$s, $assoc, $file]) {
         $name, bench_fmt_ns($ts), bench_fmt_ns($tr), bench_fmt_ratio($tr / $ts), bench_fmt_ns($tv + $tf),
         bench_fmt_ratio(($tv + $tf) / $ts), number_format($ps / 1024, 0), number_format($pr / 1024, 0),
         number_format($ks / 1024, 0), number_format($kr / 1024, 0),
-        is_int($rss[1]) ? number_format($rss[1] / 1024, 1) : '-', is_int($rss[2]) ? number_format($rss[2] / 1024, 1) : '-');
+        is_array($rss[1]) ? number_format($rss[1][0] / 1024, 1) : '-', is_array($rss[2]) ? number_format($rss[2][0] / 1024, 1) : '-');
 }
 
 // ---- invalid vs valid (assoc and object mode)
@@ -267,7 +275,7 @@ $secs = (int)round(microtime(true) - $t0);
 
 // ---- report
 $kb = fn($b) => number_format($b / 1024, $b < 10240 ? 1 : 0);
-$mb = fn($k) => is_int($k) ? number_format($k / 1024, 1) : '-';
+$mb = fn($k, $i = 0) => is_array($k) ? number_format($k[$i] / 1024, 1) : '-';
 $md = "## json_decode: stock ext/json vs rustjson\n\n";
 foreach (bench_info_lines($info) as $l) $md .= "$l\n";
 $md .= "- Method: `php -n`, one process, `rustjson.decode` 0/1 switched with ini_set(); per input $rounds interleaved rounds"
@@ -277,35 +285,40 @@ $md .= "- floor = json_validate() of the same string (rustjson's stage-1 scan an
     . " (batches of K rustjson-decoded values, unset() timed / K): the part of a call outside building the value. floor ratio = floor / stock: the best ratio reachable.\n";
 $md .= "- peak = memory_get_peak_usage() growth during one call after memory_reset_peak_usage(); retained = memory_get_usage()"
     . " growth holding the result (PHP's allocator, KB). RSS = VmHWM of a fresh `php -n` reading the file and decoding it once"
-    . " (base: reading only), MB.\n";
+    . " (base: reading only), MB; private = that VmHWM minus the process's file-backed pages (RssFile: the php binary's and the"
+    . " extension's code and read-only data, shared page cache), i.e. its anonymous memory high-water mark.\n";
 $load1 = trim((string)@file_get_contents('/proc/loadavg'));
 $md .= "- Bench runtime: {$secs} s; /proc/loadavg at start: `$load0`, at end: `$load1`\n\n";
 $md .= "ratio = rustjson / stock (below 1 = rustjson faster).\n\n";
-$md .= "| input | bytes | stock ns/call | rustjson ns/call | ratio | floor ns | floor ratio | peak KB stock | peak KB rustjson | peak ratio | retained KB stock | retained KB rustjson | RSS MB base | RSS MB stock | RSS MB rustjson |\n";
-$md .= "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+$md .= "| input | bytes | stock ns/call | rustjson ns/call | ratio | floor ns | floor ratio | peak KB stock | peak KB rustjson | peak ratio | retained KB stock | retained KB rustjson | RSS MB base | RSS MB stock | RSS MB rustjson | private MB stock | private MB rustjson |\n";
+$md .= "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
 $g = [];
 foreach ($rows as $r) {
     $ratio = $r['tr'] / $r['ts'];
     $floor = $r['tv'] + $r['tf'];
     $pk = $r['ps'] > 0 ? $r['pr'] / $r['ps'] : 0;
-    $md .= sprintf("| `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+    $md .= sprintf("| `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
         $r['name'], bench_fmt_int($r['bytes']), bench_fmt_ns($r['ts']), bench_fmt_ns($r['tr']), bench_fmt_ratio($ratio),
         bench_fmt_ns($floor), bench_fmt_ratio($floor / $r['ts']), $kb($r['ps']), $kb($r['pr']), $pk ? sprintf('%.2f', $pk) : '-',
-        $kb($r['ks']), $kb($r['kr']), $mb($r['rss'][0]), $mb($r['rss'][1]), $mb($r['rss'][2]));
+        $kb($r['ks']), $kb($r['kr']), $mb($r['rss'][0]), $mb($r['rss'][1]), $mb($r['rss'][2]), $mb($r['rss'][1], 1), $mb($r['rss'][2], 1));
     $grp = str_starts_with($r['name'], 'corpus:') ? 'corpora, ' . (str_ends_with($r['name'], ':arr') ? 'assoc' : 'object') : null;
     if ($grp !== null) {
         $g[$grp]['ratio'][] = $ratio;
         $g[$grp]['floor'][] = $floor / $r['ts'];
         $g[$grp]['peak'][] = $pk;
         $g[$grp]['kept'][] = $r['ks'] > 0 ? $r['kr'] / $r['ks'] : 0;
-        if (is_int($r['rss'][1]) && $r['rss'][1] > 0) $g[$grp]['rss'][] = $r['rss'][2] / $r['rss'][1];
+        if (is_array($r['rss'][1]) && $r['rss'][1][0] > 0) {
+            $g[$grp]['rss'][] = $r['rss'][2][0] / $r['rss'][1][0];
+            $g[$grp]['priv'][] = $r['rss'][2][1] / max(1, $r['rss'][1][1]);
+        }
     }
 }
-$md .= "\nGeomeans over the corpora (rustjson / stock):\n\n| group | time ratio | floor ratio | peak ratio | retained ratio | RSS ratio |\n|---|---:|---:|---:|---:|---:|\n";
+$md .= "\nGeomeans over the corpora (rustjson / stock):\n\n| group | time ratio | floor ratio | peak ratio | retained ratio | RSS ratio | private ratio |\n|---|---:|---:|---:|---:|---:|---:|\n";
 foreach ($g as $grp => $x) {
-    $md .= sprintf("| %s | %s | %s | %.3f | %.3f | %s |\n", $grp, bench_fmt_ratio(bench_geomean($x['ratio'])),
+    $md .= sprintf("| %s | %s | %s | %.3f | %.3f | %s | %s |\n", $grp, bench_fmt_ratio(bench_geomean($x['ratio'])),
         bench_fmt_ratio(bench_geomean($x['floor'])), bench_geomean($x['peak']), bench_geomean($x['kept']),
-        isset($x['rss']) ? sprintf('%.3f', bench_geomean($x['rss'])) : '-');
+        isset($x['rss']) ? sprintf('%.3f', bench_geomean($x['rss'])) : '-',
+        isset($x['priv']) ? sprintf('%.3f', bench_geomean($x['priv'])) : '-');
 }
 if ($inv) {
     $md .= "\n### Invalid vs valid (assoc and object mode)\n\nThe corpus with its last closing bracket replaced by `x` (a syntax error at the end), timed like the rows above.\n\n";
