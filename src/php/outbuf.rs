@@ -186,13 +186,36 @@ impl OutBuf {
 
     /// Fault in the pages of the spare capacity with one call
     /// (`MADV_POPULATE_WRITE`, Linux 5.14+; elsewhere, or if it fails, the
-    /// writes fault them in as usual).
+    /// writes fault them in as usual), after asking for transparent huge
+    /// pages on the block (`MADV_HUGEPAGE`: with THP in `madvise` mode, a
+    /// 2 MiB range of it that nothing has touched yet is then faulted as
+    /// one huge page instead of 512 small ones; under `never` it is a no-op).
+    ///
+    /// The advice covers exactly the block: a PHP huge block (its own
+    /// mapping, 2 MiB-aligned, ending right after the string's NUL, where
+    /// smart_str's page-rounded sizes put it), so the mapping stays one
+    /// area that PHP's `mremap` can still grow in place. Anything else
+    /// (the system allocator under `USE_ZEND_ALLOC=0`) gets no advice. It
+    /// changes no byte and no size: PHP's accounting sees the same block.
     #[cold]
     fn populate(&mut self) {
         #[cfg(target_os = "linux")]
         {
             const PAGE: usize = 4096;
+            const HUGE: usize = 2 * 1024 * 1024;
+            const MADV_HUGEPAGE: libc::c_int = 14;
             const MADV_POPULATE_WRITE: libc::c_int = 23;
+            let block = self.ss.s as usize;
+            let block_end = self.end as usize + 1;
+            if block % HUGE == 0 && block_end % PAGE == 0 && block_end - block >= 2 * HUGE {
+                // SAFETY: [block, block_end) is the string's own mapping
+                // (checked above: a huge block starts 2 MiB-aligned and
+                // its page-rounded size ends after the NUL); the advice
+                // changes how its pages are backed, not their contents.
+                unsafe {
+                    libc::madvise(block as *mut libc::c_void, block_end - block, MADV_HUGEPAGE)
+                };
+            }
             let from = (self.pos as usize).div_ceil(PAGE) * PAGE;
             let to = self.end as usize / PAGE * PAGE;
             if to > from {
