@@ -207,7 +207,10 @@ impl OutBuf {
             const MADV_POPULATE_WRITE: libc::c_int = 23;
             let block = self.ss.s as usize;
             let block_end = self.end as usize + 1;
-            if block % HUGE == 0 && block_end % PAGE == 0 && block_end - block >= 2 * HUGE {
+            if block.is_multiple_of(HUGE)
+                && block_end.is_multiple_of(PAGE)
+                && block_end - block >= 2 * HUGE
+            {
                 // SAFETY: [block, block_end) is the string's own mapping
                 // (checked above: a huge block starts 2 MiB-aligned and
                 // its page-rounded size ends after the NUL); the advice
