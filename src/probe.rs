@@ -3,13 +3,16 @@
 //! encoder of `$v` has to read (every table's header and slots, every key
 //! and string, down to a byte of each cache line, every declared property
 //! slot), with the encoder's prefetches and next to no computation; it
-//! writes nothing and returns `false`.
+//! writes nothing and returns `false`. JsonSerializable objects are called
+//! (`jsonSerialize()`, the user code stock runs too) and their results
+//! read; backed enum cases read as their values.
 //!
 //! Its time per call is the memory floor of encoding `$v`: what any encoder,
 //! stock's or ours, pays for bringing the value's structure into the core.
 //! `tools/bench/floor.php` prints it beside stock's and rustjson's times
 //! (`make bench-floor`).
 use crate::php::sys;
+use crate::php::view::{LocalZval, Zv};
 use crate::php::zval;
 
 /// The option bit that selects the probe (no json_encode flag uses it).
@@ -48,6 +51,25 @@ unsafe fn read_zval(mut val: *mut sys::zval, acc: &mut u64, depth: u32) {
             sys::IS_DOUBLE => *acc += (*val).value.dval.to_bits(),
             sys::IS_ARRAY => read_table((*val).value.arr, acc, depth + 1),
             sys::IS_OBJECT => {
+                let zv = Zv::new(val);
+                let class = zv.obj().class();
+                if class.is_json_serializable() {
+                    // The user call stock makes too, its result read
+                    // and freed: the floor of a JsonSerializable member.
+                    let mut rv = LocalZval::undef();
+                    if zv.call_json_serialize(&mut rv) && !rv.zv().is_object(zv.obj()) {
+                        read_zval(rv.zv().as_ptr(), acc, depth + 1);
+                    }
+                    rv.dtor();
+                    return;
+                }
+                if class.is_enum() {
+                    // A backed enum case is its value.
+                    if class.enum_is_backed() {
+                        read_zval(zv.obj().enum_value().as_ptr(), acc, depth + 1);
+                    }
+                    return;
+                }
                 let obj = (*val).value.obj;
                 let ht = (*obj).properties;
                 if !ht.is_null() {
@@ -107,8 +129,14 @@ unsafe fn read_slot(mut z: *mut sys::zval, acc: &mut u64, depth: u32) {
         if zval::ztype(z) == sys::IS_INDIRECT {
             z = zval::indirect(z);
         }
-        if zval::ztype(z) != sys::IS_UNDEF {
-            read_zval(z, acc, depth);
+        // Scalars inline (a call per list element would make the floor of
+        // a long int list the probe's own call overhead).
+        match zval::ztype(z) {
+            sys::IS_UNDEF => {}
+            sys::IS_LONG => *acc += (*z).value.lval as u64,
+            sys::IS_DOUBLE => *acc += (*z).value.dval.to_bits(),
+            sys::IS_NULL | sys::IS_TRUE | sys::IS_FALSE => *acc += 1,
+            _ => read_zval(z, acc, depth),
         }
     }
 }

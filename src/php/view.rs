@@ -60,6 +60,14 @@ impl Zv {
         Zv(p)
     }
 
+    /// The zval's address (for the measurement probe, which reads values
+    /// raw).
+    #[cfg(feature = "floor-probe")]
+    #[inline(always)]
+    pub fn as_ptr(self) -> *mut sys::zval {
+        self.0
+    }
+
     /// `Z_TYPE_P`.
     #[inline(always)]
     pub fn ty(self) -> u32 {

@@ -73,15 +73,44 @@ if (json_encode([1], PROBE) !== false) {
 gc_disable();
 $info = bench_machine_info();
 printf("%-22s %9s %10s %10s %9s %7s %11s %10s\n", 'input', 'struct MB', 'stock µs', 'rustjson', 'floor µs', 'ratio', 'floor/stock', 'over floor');
-$md = "## The memory floor of re-encoding the corpora (default flags)\n\n";
+$md = "## The memory floor of re-encoding the corpora (default flags), and of issue #19's shapes\n\n";
 foreach (bench_info_lines($info) as $l) {
     $md .= "$l\n";
 }
 $md .= "- Method: `make bench-floor` (tools/bench/floor.php): stock, rustjson and the read-only probe "
     . "(src/probe.rs, built with `--features floor-probe`) interleaved, $rounds rounds of ~30 ms each, "
-    . "median µs per call of process CPU time.\n\n"
+    . "median µs per call of process CPU time. The probe reads what an encoder must read; JsonSerializable members are "
+    . "called (the user code stock runs too) and their results read, backed enums read as their values. Below the corpora: "
+    . "the shapes of `make bench` (small values: the floor is the call itself) and large outputs under other flags.\n\n"
     . "| input | structure MB | stock µs | rustjson µs | floor µs | ratio | floor / stock | over floor |\n"
     . "|---|---:|---:|---:|---:|---:|---:|---:|\n";
+/** One row: stock, rustjson and the probe on $v under $flags, interleaved; prints it and returns its markdown line. */
+function floor_row(string $name, mixed $v, int $flags, float $mb, int $rounds): string
+{
+    $sides = [
+        'stock' => [$flags, false],
+        'rustjson' => [$flags, true],
+        'floor' => [$flags | PROBE, true],
+    ];
+    $n = [];
+    foreach ($sides as $k => [$fl, $on]) {
+        $n[$k] = calls_for($v, $fl, $on);
+    }
+    $t = ['stock' => [], 'rustjson' => [], 'floor' => []];
+    for ($r = 0; $r < $rounds; $r++) {
+        foreach ($sides as $k => [$fl, $on]) {
+            $t[$k][] = per_call($v, $fl, $n[$k], $on);
+        }
+    }
+    $s = med($t['stock']) / 1000;
+    $o = med($t['rustjson']) / 1000;
+    $fl = med($t['floor']) / 1000;
+    $over = ($o - $fl) / max(1e-9, $s - $fl);
+    printf("%-22s %9.1f %10.3f %10.3f %9.3f %7.3f %11.3f %10.3f\n", $name, $mb, $s, $o, $fl, $o / $s, $fl / $s, $over);
+    $dec = $s < 10 ? 3 : 1;
+    return sprintf("| `%s` | %.1f | %.{$dec}f | %.{$dec}f | %.{$dec}f | %.3f | %.3f | %.3f |\n", $name, $mb, $s, $o, $fl, $o / $s, $fl / $s, $over);
+}
+
 foreach ($files as $f) {
     foreach (['arrays' => true, 'objects' => false] as $mode => $assoc) {
         $name = basename($f, '.json') . ":$mode";
@@ -91,32 +120,39 @@ foreach ($files as $f) {
         $m0 = memory_get_usage();
         $v = json_decode((string)file_get_contents($f), $assoc);
         $mb = (memory_get_usage() - $m0) / 1048576;
-        $sides = [
-            'stock' => [0, false],
-            'rustjson' => [0, true],
-            'floor' => [PROBE, true],
-        ];
-        $n = [];
-        foreach ($sides as $k => [$fl, $on]) {
-            $n[$k] = calls_for($v, $fl, $on);
-        }
-        $t = ['stock' => [], 'rustjson' => [], 'floor' => []];
-        for ($r = 0; $r < $rounds; $r++) {
-            foreach ($sides as $k => [$fl, $on]) {
-                $t[$k][] = per_call($v, $fl, $n[$k], $on);
-            }
-        }
-        $s = med($t['stock']) / 1000;
-        $o = med($t['rustjson']) / 1000;
-        $fl = med($t['floor']) / 1000;
-        $over = ($o - $fl) / max(1e-9, $s - $fl);
-        printf("%-22s %9.1f %10.1f %10.1f %9.1f %7.3f %11.3f %10.3f\n", $name, $mb, $s, $o, $fl, $o / $s, $fl / $s, $over);
-        $md .= sprintf("| `%s` | %.1f | %.1f | %.1f | %.1f | %.3f | %.3f | %.3f |\n", $name, $mb, $s, $o, $fl, $o / $s, $fl / $s, $over);
+        $md .= floor_row($name, $v, 0, $mb, $rounds);
         unset($v);
     }
 }
+
+// Issue #19's shapes and flag rows: small values (where the call itself is the floor), lists, nests,
+// records with JsonSerializable and enum members (the probe makes the user calls stock makes), and
+// the large outputs under their bench flags.
+$extra = [];
+foreach (bench_shape_inputs() as $in) {
+    $extra[substr($in['name'], strlen('shape:'))] = [$in['make'], $in['flags']];
+}
+foreach (['gsoc-2018:arrays:uu+us' => ['gsoc-2018', true, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES],
+          'gsoc-2018:objects:hex' => ['gsoc-2018', false, BENCH_HEX],
+          'marine_ik:arrays:pretty' => ['marine_ik', true, JSON_PRETTY_PRINT],
+          'canada:arrays:pretty' => ['canada', true, JSON_PRETTY_PRINT]] as $name => [$corpus, $assoc, $fl]) {
+    $path = rtrim($dir, '/') . "/$corpus.json";
+    if (is_file($path)) {
+        $extra[$name] = [static fn() => json_decode((string)file_get_contents($path), $assoc), $fl];
+    }
+}
+foreach ($extra as $name => [$make, $fl]) {
+    if ($filter !== null && !preg_match("~$filter~", $name)) {
+        continue;
+    }
+    $m0 = memory_get_usage();
+    $v = $make();
+    $mb = (memory_get_usage() - $m0) / 1048576;
+    $md .= floor_row($name, $v, $fl, $mb, $rounds);
+    unset($v);
+}
 ini_set('rustjson.enabled', '1');
-$md .= "\nfloor: the probe's time, reading the value as the encoder does (its prefetches included) "
+$md .= "\nfloor: the probe's time, reading the value as the encoder does (its prefetches included, the user calls made) "
     . "and writing nothing; floor / stock: the ratio no encoder that reads the value this way can "
     . "go under here; over floor: (rustjson - floor) / (stock - floor).\n";
 $mdPath = bench_opt($opts, 'markdown', '');
