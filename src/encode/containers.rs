@@ -5,9 +5,29 @@
 use super::frames::{Hold, Pending};
 use super::layout::Layout;
 use super::{Encoder, Fail, Out, Status};
-use crate::php::view::{Gc, Marked, Table, Zv};
+use crate::php::sys;
+use crate::php::view::{Gc, Marked, Packed, Table, Zv};
 use rustjson_core::options::{self as opt, error};
-use rustjson_core::Sink;
+use rustjson_core::{number, Sink};
+
+/// The values a list's scalar run writes inline ([`Encoder::scalar_run`]):
+/// null, false, true (consecutive type codes) and ints.
+#[inline(always)]
+fn is_run_scalar(t: u32) -> bool {
+    t.wrapping_sub(sys::IS_NULL) <= sys::IS_LONG - sys::IS_NULL
+}
+
+/// The texts of null, false and true as 8-byte words, and their lengths.
+static LITERALS: [([u8; 8], usize); 3] = [
+    (*b"null\0\0\0\0", 4),
+    (*b"false\0\0\0", 5),
+    (*b"true\0\0\0\0", 4),
+];
+const _: () = assert!(
+    sys::IS_FALSE == sys::IS_NULL + 1
+        && sys::IS_TRUE == sys::IS_NULL + 2
+        && sys::IS_LONG == sys::IS_NULL + 3
+);
 
 impl Encoder {
     /// Hold the arrays of the fast array frames not held yet: what stock
@@ -335,6 +355,12 @@ impl Encoder {
         let mut sep = b'{';
         let mut c = ht.packed();
         while c.more() {
+            if !KEYS && *need_comma && is_run_scalar(c.next_type()) {
+                c = self.scalar_run::<L>(c);
+                if !c.more() {
+                    break;
+                }
+            }
             let Some((z, index)) = c.step() else {
                 continue;
             };
@@ -353,6 +379,84 @@ impl Encoder {
             self.map_end(sep, need_comma);
         }
         Ok(())
+    }
+
+    /// The run of ints, `true`, `false` and `null` at the cursor of a
+    /// list's walk, after its first element (so every one takes a
+    /// separator): each element's separator and
+    /// text written as [`Encoder::walk_packed`]'s own path writes them, with
+    /// the write pointer in a register and no capacity check of the
+    /// buffer's own. An element is taken only while the buffer's spare room
+    /// exceeds the most it can need (separator and `LONG_MAX_LEN`): then
+    /// the element's own reservations would not grow the buffer either, so
+    /// the buffer ends as that path leaves it (same growth steps, same
+    /// peak). The run stops at the first other value, or when room runs
+    /// short; the walk's own path takes that element (growing the buffer
+    /// exactly as stock's does). Out of line, the cursor passed by value:
+    /// the walk keeps its own in registers. Returns the cursor past the
+    /// run.
+    #[inline(never)]
+    fn scalar_run<L: Layout>(&mut self, mut c: Packed) -> Packed {
+        let Some((sep, sep_len)) = L::list_sep_word(self) else {
+            return c;
+        };
+        let sep = u128::from_le_bytes(sep);
+        // The most bytes an element takes.
+        let most = sep_len + number::LONG_MAX_LEN;
+        let start = self.buf.spare_ptr();
+        let room = self.buf.spare();
+        let mut p = start;
+        loop {
+            // How many elements surely fit (each of `most` bytes, a byte
+            // left over after the last one: the buffer's NUL).
+            let left = room - (p as usize - start as usize);
+            let k = left.saturating_sub(1) / most;
+            let mut part = c.first(k);
+            while let Some(z) = part.peek() {
+                let t = z.ty();
+                // SAFETY: fewer than k elements were written in this part,
+                // so p .. p + most lies in the spare room (most >= 16
+                // covers the separator word; a literal's word is 8 bytes),
+                // and p .. p + 2 * most when the part has a second one
+                // (the pair's contract: q + 2 * LONG_MAX_LEN + sep_len).
+                unsafe {
+                    if sep_len <= 8 {
+                        p.cast::<u64>().write_unaligned((sep as u64).to_le());
+                    } else {
+                        p.cast::<u128>().write_unaligned(sep.to_le());
+                    }
+                    let q = p.add(sep_len);
+                    if t == sys::IS_LONG {
+                        if let Some(z2) = part.peek_second().filter(|z2| z2.ty() == sys::IS_LONG) {
+                            // Two ints: both fit (each takes at most
+                            // `most` bytes), their digits made at once.
+                            let n =
+                                number::write_long_pair_at(q, z.long(), z2.long(), sep, sep_len);
+                            p = q.add(n);
+                            part.skip();
+                            part.skip();
+                            continue;
+                        }
+                        p = q.add(number::write_long_at(q, z.long()));
+                    } else if is_run_scalar(t) {
+                        let (word, len) = LITERALS[(t - sys::IS_NULL) as usize];
+                        q.cast::<[u8; 8]>().write_unaligned(word);
+                        p = q.add(len);
+                    } else {
+                        break;
+                    }
+                }
+                part.skip();
+            }
+            c.resume(&part);
+            if k == 0 || part.more() || !c.more() {
+                break;
+            }
+        }
+        // SAFETY: the bytes from start to p were written above, all in the
+        // spare room.
+        unsafe { self.buf.commit(p as usize - start as usize) };
+        c
     }
 
     /// A list stored as a hash (e.g. after unset() of its last element and

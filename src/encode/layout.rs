@@ -23,6 +23,11 @@ pub trait Layout {
     /// Before the closing bracket of a container that had members (pretty:
     /// a newline and the indentation).
     fn before_close(e: &mut Encoder);
+
+    /// What [`Layout::list_sep`] writes after a list's first element, as
+    /// a 16-byte word (the bytes, then anything) and its length, when it
+    /// fits: for the scalar runs of a packed list, which store it whole.
+    fn list_sep_word(e: &Encoder) -> Option<([u8; 16], usize)>;
 }
 
 /// Compact output (no PRETTY_PRINT).
@@ -50,6 +55,13 @@ impl Layout for Compact {
 
     #[inline(always)]
     fn before_close(_: &mut Encoder) {}
+
+    #[inline(always)]
+    fn list_sep_word(_: &Encoder) -> Option<([u8; 16], usize)> {
+        let mut w = [0; 16];
+        w[0] = b',';
+        Some((w, 1))
+    }
 }
 
 impl Layout for Pretty {
@@ -73,6 +85,18 @@ impl Layout for Pretty {
     #[inline(always)]
     fn before_close(e: &mut Encoder) {
         e.sep_newline_indent(None);
+    }
+
+    #[inline(always)]
+    fn list_sep_word(e: &Encoder) -> Option<([u8; 16], usize)> {
+        let n = 2 + 4 * e.depth.max(0) as usize;
+        if n > 16 {
+            return None;
+        }
+        let mut w = [b' '; 16];
+        w[0] = b',';
+        w[1] = b'\n';
+        Some((w, n))
     }
 }
 

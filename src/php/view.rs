@@ -403,6 +403,64 @@ impl Packed {
     }
 }
 
+impl Packed {
+    /// The slot at the cursor, used or not, when there is one, without
+    /// moving (with [`Packed::skip`]: for a writer that keeps its state in
+    /// registers across a run of scalars; nothing is prefetched, as
+    /// scalars point at nothing).
+    #[inline(always)]
+    pub fn peek(&self) -> Option<Zv> {
+        (self.cur < self.end).then_some(Zv(self.cur))
+    }
+
+    /// The slot after the one at the cursor, used or not, when there is
+    /// one.
+    #[inline(always)]
+    pub fn peek_second(&self) -> Option<Zv> {
+        // (cur + 1 stays within the slots or one past them when cur < end.)
+        let next = self.cur.wrapping_add(1);
+        (self.cur < self.end && next < self.end).then_some(Zv(next))
+    }
+
+    /// Move past the slot [`Packed::peek`] returned.
+    #[inline(always)]
+    pub fn skip(&mut self) {
+        debug_assert!(self.more());
+        // SAFETY: cur is before end, inside the table's used slots.
+        self.cur = unsafe { self.cur.add(1) };
+    }
+
+    /// A cursor over the next `k` slots at most (the rest of this one's
+    /// when fewer); [`Packed::resume`] moves this one to where it stopped.
+    #[inline(always)]
+    pub fn first(&self, k: usize) -> Packed {
+        // SAFETY: both ends lie in the table's used slots (the address
+        // arithmetic stays within them: at most `end`).
+        let left = unsafe { self.end.offset_from(self.cur) } as usize;
+        Packed {
+            base: self.base,
+            cur: self.cur,
+            // SAFETY: as above.
+            end: unsafe { self.cur.add(k.min(left)) },
+        }
+    }
+
+    /// Move to where `part` (from [`Packed::first`]) stopped.
+    #[inline(always)]
+    pub fn resume(&mut self, part: &Packed) {
+        debug_assert!(part.base == self.base && part.cur <= self.end);
+        self.cur = part.cur;
+    }
+
+    /// The type of the slot at the cursor (when [`Packed::more`]).
+    #[inline(always)]
+    pub fn next_type(&self) -> u32 {
+        debug_assert!(self.more());
+        // SAFETY: cur is one of the table's used slots.
+        unsafe { zval::ztype(self.cur) }
+    }
+}
+
 /// [`zval::HtIter`] with handles.
 pub struct Entries(zval::HtIter);
 

@@ -69,6 +69,19 @@ mod imp {
         }
     }
 
+    /// The first and the last eight digits, byte `i` in bits `8i..8i + 8`.
+    #[inline(always)]
+    pub(in super::super) fn halves(d: Digits) -> (u64, u64) {
+        // SAFETY: SSE2 is part of the x86_64 baseline; value-only
+        // intrinsics.
+        unsafe {
+            (
+                _mm_cvtsi128_si64(d.0) as u64,
+                _mm_cvtsi128_si64(_mm_unpackhi_epi64(d.0, d.0)) as u64,
+            )
+        }
+    }
+
     /// Store the 16 bytes at `p`.
     ///
     /// # Safety
@@ -103,6 +116,12 @@ mod portable {
         (Digits(v | 0x3030_3030_3030_3030_3030_3030_3030_3030), mask)
     }
 
+    /// The first and the last eight digits, byte `i` in bits `8i..8i + 8`.
+    #[inline(always)]
+    pub(in super::super) fn halves(d: Digits) -> (u64, u64) {
+        (d.0 as u64, (d.0 >> 64) as u64)
+    }
+
     /// Store the 16 bytes at `p`.
     ///
     /// # Safety
@@ -117,7 +136,7 @@ mod portable {
 #[cfg(not(target_arch = "x86_64"))]
 use portable as imp;
 
-pub(super) use imp::{digits16, store, Digits};
+pub(super) use imp::{digits16, halves, store, Digits};
 
 #[cfg(test)]
 mod tests {
@@ -159,6 +178,9 @@ mod tests {
             unsafe { portable::store(b, bb.as_mut_ptr()) };
             assert_eq!(bytes(a), bb);
             assert_eq!(ma, mb);
+            assert_eq!(halves(a), portable::halves(b));
+            let (h0, h1) = halves(a);
+            assert_eq!([h0.to_le_bytes(), h1.to_le_bytes()].concat(), bb);
         }
     }
 

@@ -154,6 +154,137 @@ unsafe fn write_digits(dst: *mut u8, n: u64, len: usize) {
     }
 }
 
+/// The longest text of a PHP int: `-9223372036854775808`.
+pub const LONG_MAX_LEN: usize = 20;
+
+/// Writes the text of `v` (as [`write_long`] does) at `dst` and returns its
+/// length, for a writer that keeps its own pointer (a run of ints in a
+/// list). Bytes past the text, up to `dst + LONG_MAX_LEN`, may be
+/// overwritten with garbage.
+///
+/// Below 10^8 the digits come from one SWAR conversion ([`digits8`]: eight
+/// digits, leading zeros included) stored as one 8-byte word after its
+/// leading zero bytes are shifted out: no digit count, no branch on it.
+/// Below 10^16: two such words. Longer: [`write_digits`].
+///
+/// # Safety
+/// `dst .. dst + LONG_MAX_LEN` must be writable.
+#[inline(always)]
+pub unsafe fn write_long_at(dst: *mut u8, v: i64) -> usize {
+    let n = v.unsigned_abs();
+    let neg = usize::from(v < 0);
+    // SAFETY: the caller's contract; every store below lies in
+    // dst .. dst + LONG_MAX_LEN (sign 1, then at most 8 + 8 bytes, or the
+    // exact digits of a 17- to 19-digit number).
+    unsafe {
+        dst.write(b'-');
+        let p = dst.add(neg);
+        if n < 100_000_000 {
+            neg + write_swar8(p, n)
+        } else if n < 10_000_000_000_000_000 {
+            let (hi, lo) = (n / 100_000_000, n % 100_000_000);
+            let head = write_swar8(p, hi);
+            let d = super::digits::digits8(lo) + 0x3030_3030_3030_3030;
+            p.add(head).cast::<u64>().write_unaligned(d.to_le());
+            neg + head + 8
+        } else {
+            neg + write_digits_17_19(p, n)
+        }
+    }
+}
+
+/// Writes the texts of `a` and `b` with the `sep_len` bytes of `sep`
+/// (stored whole) between them at `dst`, and returns their length: two
+/// [`write_long_at`] calls in one, the digits of both converted at once
+/// ([`digits16`](super::digits::digits16)) when both are below 10^8 in
+/// magnitude. Bytes past the text may be overwritten with garbage.
+///
+/// # Safety
+/// `dst .. dst + 2 * LONG_MAX_LEN + sep_len` must be writable; `sep_len
+/// <= 16`.
+#[inline(always)]
+pub unsafe fn write_long_pair_at(dst: *mut u8, a: i64, b: i64, sep: u128, sep_len: usize) -> usize {
+    debug_assert!(sep_len <= 16);
+    let (na, nb) = (a.unsigned_abs(), b.unsigned_abs());
+    // SAFETY: the caller's contract. Fast case: '-' at dst, a's 8-byte
+    // word at most at dst + 1, the separator word at most at dst + 9 (16
+    // bytes: dst + 25), b's sign and word at most at dst + 9 + sep_len + 1
+    // (8 bytes: dst + 18 + sep_len); all within 2 * LONG_MAX_LEN + sep_len.
+    // Otherwise: a's text (LONG_MAX_LEN at most), the separator word from
+    // dst + 20 at most (dst + 36), b's from dst + 20 + sep_len.
+    unsafe {
+        if na.max(nb) >= 100_000_000 {
+            let la = write_long_at(dst, a);
+            write_sep(dst.add(la), sep, sep_len);
+            let q = dst.add(la + sep_len);
+            return la + sep_len + write_long_at(q, b);
+        }
+        let (neg_a, neg_b) = (usize::from(a < 0), usize::from(b < 0));
+        let (d, nonzero) = super::digits::digits16(na, nb);
+        let (wa, wb) = super::digits::halves(d);
+        // Leading zero digits of each (the last digit always stays).
+        let za = (nonzero | 0x80).trailing_zeros() as usize;
+        let zb = ((nonzero >> 8) | 0x80).trailing_zeros() as usize;
+        dst.write(b'-');
+        let pa = dst.add(neg_a);
+        pa.cast::<u64>().write_unaligned((wa >> (8 * za)).to_le());
+        let s = pa.add(8 - za);
+        write_sep(s, sep, sep_len);
+        let q = s.add(sep_len);
+        q.write(b'-');
+        let pb = q.add(neg_b);
+        pb.cast::<u64>().write_unaligned((wb >> (8 * zb)).to_le());
+        pb.add(8 - zb).offset_from(dst) as usize
+    }
+}
+
+/// Stores a separator: the first `sep_len` bytes of `sep` matter (one
+/// 8-byte store when they fit, else 16).
+///
+/// # Safety
+/// `dst .. dst + 16` must be writable (`dst + 8` when `sep_len <= 8`).
+#[inline(always)]
+unsafe fn write_sep(dst: *mut u8, sep: u128, sep_len: usize) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        if sep_len <= 8 {
+            dst.cast::<u64>().write_unaligned((sep as u64).to_le());
+        } else {
+            dst.cast::<u128>().write_unaligned(sep.to_le());
+        }
+    }
+}
+
+/// The digits of `n < 10^8` at `dst` (8 bytes written), no leading zeros
+/// (`0` for 0); returns how many.
+///
+/// # Safety
+/// `dst .. dst + 8` must be writable.
+#[inline(always)]
+unsafe fn write_swar8(dst: *mut u8, n: u64) -> usize {
+    debug_assert!(n < 100_000_000);
+    let d = super::digits::digits8(n);
+    // The most significant digit is the lowest byte: the leading zeros
+    // are the low zero bytes (seven at most: the last digit stays).
+    let z = (d | (1 << 56)).trailing_zeros() & !7;
+    let text = (d + 0x3030_3030_3030_3030) >> z;
+    // SAFETY: the caller's contract.
+    unsafe { dst.cast::<u64>().write_unaligned(text.to_le()) };
+    8 - (z as usize >> 3)
+}
+
+/// [`write_long_at`]'s 17 to 19 digits (out of line: rare).
+///
+/// # Safety
+/// `dst .. dst + 19` must be writable.
+#[inline(never)]
+unsafe fn write_digits_17_19(dst: *mut u8, n: u64) -> usize {
+    let len = decimal_len(n);
+    // SAFETY: forwarded; len <= 20 digits of a u64 (19 for an i64).
+    unsafe { write_digits(dst, n, len) };
+    len
+}
+
 /// PHP int -> decimal (`smart_str_append_long`), e.g. `-9223372036854775808`.
 ///
 /// Reserves exactly the text's length (as stock's append does), then writes
@@ -305,6 +436,127 @@ mod tests {
     fn digits_exhaustive_below_1e9() {
         for n in 0..1_000_000_000u64 {
             assert_eq!(round_trip(n), n);
+        }
+    }
+
+    /// [`write_long_at`] of `v` into a sentinel-filled buffer: the text
+    /// matches `to_string`, nothing past `LONG_MAX_LEN` is touched.
+    fn at(v: i64) {
+        let mut buf = [0xAAu8; LONG_MAX_LEN + 16];
+        // SAFETY: the buffer holds LONG_MAX_LEN bytes and more.
+        let len = unsafe { write_long_at(buf.as_mut_ptr(), v) };
+        let want = v.to_string();
+        assert_eq!(&buf[..len], want.as_bytes(), "{v}");
+        assert!(buf[LONG_MAX_LEN..].iter().all(|&b| b == 0xAA), "{v}");
+    }
+
+    #[test]
+    fn write_at_every_length_and_sign() {
+        for n in 0..1_000_000i64 {
+            at(n);
+            at(-n);
+        }
+        // Around every power of ten and its multiples, both signs.
+        let mut p = 1i64;
+        loop {
+            for d in 1..10i64 {
+                let Some(v) = p.checked_mul(d) else { break };
+                for n in v.saturating_sub(1000)..=v.saturating_add(1000) {
+                    at(n);
+                    at(-n);
+                }
+            }
+            match p.checked_mul(10) {
+                Some(q) => p = q,
+                None => break,
+            }
+        }
+        for n in (i64::MAX - 100_000)..=i64::MAX {
+            at(n);
+            at(-n);
+        }
+        for n in i64::MIN..(i64::MIN + 100_000) {
+            at(n);
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2_000_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            at(x as i64);
+            at((x >> (x % 64)) as i64);
+            at(-((x >> (x % 64)) as i64));
+        }
+    }
+
+    /// [`write_long_pair_at`] of `a` and `b` with separators of every
+    /// length 1 to 16: the text matches, nothing past the contract's bytes
+    /// is touched.
+    fn pair(a: i64, b: i64) {
+        for sep_len in [1usize, 2, 6, 8, 9, 10, 14, 16] {
+            let mut w = [b' '; 16];
+            w[0] = b',';
+            for (i, c) in w.iter_mut().enumerate().skip(1) {
+                *c = b'a' + i as u8;
+            }
+            let sep = u128::from_le_bytes(w);
+            let limit = 2 * LONG_MAX_LEN + sep_len;
+            let mut buf = [0xAAu8; 2 * LONG_MAX_LEN + 16 + 16];
+            // SAFETY: the buffer holds `limit` bytes and more.
+            let len = unsafe { write_long_pair_at(buf.as_mut_ptr(), a, b, sep, sep_len) };
+            let want = [
+                a.to_string().as_bytes(),
+                &w[..sep_len],
+                b.to_string().as_bytes(),
+            ]
+            .concat();
+            assert_eq!(&buf[..len], &want[..], "{a} {b} {sep_len}");
+            assert!(buf[limit..].iter().all(|&x| x == 0xAA), "{a} {b} {sep_len}");
+        }
+    }
+
+    #[test]
+    fn write_pair_every_length_and_sign() {
+        let mut edges = vec![0i64, 1, 9, i64::MAX, i64::MIN, i64::MIN + 1];
+        let mut p = 1i64;
+        while let Some(q) = p.checked_mul(10) {
+            edges.extend_from_slice(&[p - 1, p, p + 1, q / 2]);
+            p = q;
+        }
+        let more: Vec<i64> = edges.iter().map(|v| v.wrapping_neg()).collect();
+        edges.extend(more);
+        for &a in &edges {
+            for &b in &edges {
+                pair(a, b);
+            }
+        }
+        for n in 0..100_000i64 {
+            pair(n, 99_999_999 - n);
+            pair(-n, n * 997);
+        }
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..300_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let a = (x >> (x % 64)) as i64;
+            let b = ((x >> 7) % 100_000_000) as i64;
+            pair(a, b);
+            pair(b, -a);
+            pair(x as i64 % 1_000_000, -(b % 1000));
+        }
+    }
+
+    /// Every value below 10^8 and its negation (the whole single-word range
+    /// of `write_long_at`; the words of 9- to 16-digit numbers are the same
+    /// conversion). Run it with `cargo test --release -p rustjson-core --
+    /// --ignored` after changing the digit writer.
+    #[test]
+    #[ignore]
+    fn write_at_exhaustive_below_1e8() {
+        for n in 0..100_000_000i64 {
+            at(n);
+            at(-n);
         }
     }
 
