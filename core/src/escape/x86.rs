@@ -5,9 +5,11 @@
 //! movemask of the bytes that need work:
 //!
 //! - `< 0x20` or `>= 0x80` in one *signed* compare: `(i8)b < 0x20`;
-//! - `"`, `\`, and `/` (or `"` again under `JSON_UNESCAPED_SLASHES`);
+//! - `"`, `\`, and `/` (or `"` again under `JSON_UNESCAPED_SLASHES`):
+//!   three compares (SSE2), or with AVX2 one shuffle by low nibble and one
+//!   compare (`NIBBLE_STOPS`);
 //! - with a `JSON_HEX_*` flag, 4 more compares for `<`, `>`, `&`, `'`
-//!   (disabled ones repeat `"`).
+//!   (disabled ones repeat `"`; AVX2 then compares all seven).
 //!
 //! What happens with the mask is the kernel's business (`kernel.rs`: a clean
 //! block advances, a dirty one is walked bit by bit). Tails never read past
@@ -385,7 +387,11 @@ pub(super) struct Avx2<const HEX: bool, const RAW: bool>;
 
 /// Compare vectors for AVX2, plus the SSE2 ones for strings < 32 bytes.
 pub(super) struct Avx2Ctx {
+    /// The stop bytes, for the `HEX` scanner.
     y: [__m256i; 7],
+    /// [`NIBBLE_STOPS`] of the flags in both halves, for the scanner
+    /// without `HEX`.
+    nib: __m256i,
     x: Sse2Ctx,
     /// The flags, for [`Scanner::expand`] (a scalar, so that the vectors
     /// above never need to be stored for the call).
@@ -434,6 +440,75 @@ static EXPAND8: [[u8; 16]; 256] = {
 unsafe fn splat_table(t: &[u8; 16]) -> __m256i {
     // SAFETY: the caller guarantees AVX2; the read covers the 16 bytes of `t`.
     unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast())) }
+}
+
+/// The stop bytes without a `JSON_HEX_*` flag other than `JSON_HEX_QUOT`
+/// (`"`, `\`, and `/` unless `JSON_UNESCAPED_SLASHES`) by low nibble, for
+/// one shuffle: entry `l` is the stop byte whose low nibble is `l` (the
+/// three differ in it), else `l` itself. So `shuffle(t, v) == v` holds for
+/// a byte `v` exactly when it is one of the stop bytes, or a byte below
+/// 0x10 (a control byte, flagged anyway); never for `v >= 0x80` (the
+/// shuffle gives 0 there). Index 0: slashes escaped; 1: not.
+static NIBBLE_STOPS: [[u8; 16]; 2] = {
+    const fn build(flags: Flags) -> [u8; 16] {
+        let stops = stop_bytes(flags);
+        let mut t = [0u8; 16];
+        let mut l = 0;
+        while l < 16 {
+            t[l] = l as u8;
+            l += 1;
+        }
+        let mut k = 0;
+        while k < 3 {
+            let b = stops[k];
+            let l = (b & 15) as usize;
+            // No two stop bytes share a low nibble.
+            assert!(t[l] == l as u8 || t[l] == b);
+            assert!(b >= 0x20 && b < 0x80);
+            t[l] = b;
+            k += 1;
+        }
+        t
+    }
+    let t = [
+        build(Flags::new(0)),
+        build(Flags::new(crate::options::UNESCAPED_SLASHES)),
+    ];
+    assert!(!Flags::new(0).raw_slashes());
+    assert!(Flags::new(crate::options::UNESCAPED_SLASHES).raw_slashes());
+    t
+};
+
+/// [`NIBBLE_STOPS`] of `flags` in both halves of a vector.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[inline(always)]
+unsafe fn nibble_stops(flags: Flags) -> __m256i {
+    // SAFETY: the caller guarantees AVX2.
+    unsafe { splat_table(&NIBBLE_STOPS[usize::from(flags.raw_slashes())]) }
+}
+
+/// Bit k set iff byte k of `v` needs work: with `HEX`, the compares with
+/// the seven stop bytes of `c`; without, one shuffle of `nib`
+/// ([`nibble_stops`]) and one compare find the three stop bytes.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[inline(always)]
+unsafe fn stop_mask32<const HEX: bool>(c: &[__m256i; 7], nib: __m256i, v: __m256i) -> u32 {
+    if HEX {
+        // SAFETY: forwarded.
+        return unsafe { mask32::<true>(c, v) };
+    }
+    // SAFETY: the caller guarantees AVX2.
+    unsafe {
+        // `< 0x20` or `>= 0x80` (signed), or a stop byte (see
+        // NIBBLE_STOPS; a byte below 0x10 it matches is flagged anyway).
+        let low = _mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v);
+        let stop = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(nib, v), v);
+        _mm256_movemask_epi8(_mm256_or_si256(low, stop)) as u32
+    }
 }
 
 /// Bit k set iff byte k of `v` needs work.
@@ -486,6 +561,7 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
         unsafe {
             Avx2Ctx {
                 y: stops.map(|b| _mm256_set1_epi8(b as i8)),
+                nib: nibble_stops(flags),
                 x: sse2_ctx(&stops),
                 flags,
             }
@@ -518,7 +594,7 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
         unsafe {
             let v = _mm256_loadu_si256(src.cast());
             _mm256_storeu_si256(dst.cast(), v);
-            u64::from(mask32::<HEX>(&c.y, v))
+            u64::from(stop_mask32::<HEX>(&c.y, c.nib, v))
         }
     }
 
@@ -540,7 +616,7 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
             // SAFETY: AVX2 by the caller; the load covers [len - 32, len);
             // forwarded.
             unsafe {
-                let m = mask32::<HEX>(&c.y, _mm256_loadu_si256(p.add(len - 32).cast()));
+                let m = stop_mask32::<HEX>(&c.y, c.nib, _mm256_loadu_si256(p.add(len - 32).cast()));
                 return tail_from_last_block::<32, 0>(s, i, dst, m.into(), copy_lt32);
             }
         }
@@ -576,6 +652,7 @@ unsafe fn expand32<const HEX: bool>(
     // (a block writes at most 32 + escapes + 8 bytes, checked below).
     unsafe {
         let stops = stop_bytes(flags).map(|b| _mm256_set1_epi8(b as i8));
+        let nib = nibble_stops(flags);
         // `"` when it takes `\"`, else `\` again; `/` when it takes `\/`,
         // else `\` again.
         let quot2 = if flags.hex_quot() { b'\\' } else { b'"' };
@@ -588,7 +665,7 @@ unsafe fn expand32<const HEX: bool>(
         let bs = _mm_set1_epi8(b'\\' as i8);
         while avail - read >= 32 {
             let v = _mm256_loadu_si256(src.add(read).cast());
-            let m = u64::from(mask32::<HEX>(&stops, v));
+            let m = u64::from(stop_mask32::<HEX>(&stops, nib, v));
             // Bytes taking a two-byte escape.
             let named = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(named_t, v), v);
             let mut two = _mm256_or_si256(named, _mm256_cmpeq_epi8(v, backslash));
