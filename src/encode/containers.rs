@@ -10,6 +10,9 @@ use crate::php::view::{Gc, Marked, Packed, Table, Zv};
 use rustjson_core::options::{self as opt, error};
 use rustjson_core::{number, Sink};
 
+/// The shortest list whose walk looks for runs of scalars.
+const RUN_MIN: u32 = 8;
+
 /// The values a list's scalar run writes inline ([`Encoder::scalar_run`]):
 /// null, false, true (consecutive type codes) and ints.
 #[inline(always)]
@@ -354,13 +357,34 @@ impl Encoder {
     ) -> Status {
         let mut sep = b'{';
         let mut c = ht.packed();
-        while c.more() {
-            if !KEYS && *need_comma && is_run_scalar(c.next_type()) {
-                c = self.scalar_run::<L>(c);
-                if !c.more() {
-                    break;
+        // Runs are looked for in lists of RUN_MIN elements or more, while
+        // every element checked after the first starts one: the first that
+        // does not (a list of doubles, strings, arrays) hands the rest to
+        // the plain loop below, which checks nothing. (A check per element
+        // or per short list costs more than runs save there: canada's
+        // coordinate pairs, nest-400's one-element lists.)
+        if !KEYS && ht.count() >= RUN_MIN {
+            while c.more() {
+                if *need_comma {
+                    if !is_run_scalar(c.next_type()) {
+                        break;
+                    }
+                    c = self.scalar_run::<L>(c);
+                    if !c.more() {
+                        break;
+                    }
+                }
+                let Some((z, _)) = c.step() else {
+                    continue;
+                };
+                L::list_sep(self, need_comma);
+                let r = self.encode_child::<L>(z);
+                if self.aborts(r) {
+                    return Err(Fail);
                 }
             }
+        }
+        while c.more() {
             let Some((z, index)) = c.step() else {
                 continue;
             };
