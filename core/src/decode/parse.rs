@@ -30,9 +30,13 @@
 //!   token ([`Builder::fail_in_empty_object`]), and its discard frees them
 //!   as bison's error recovery does; only when a duplicate name replaced
 //!   an object or array before the error ([`Builder::rebuild`] asked after
-//!   the error) does the failure replay below run. On anything else (a
-//!   stage-1 rejection, a malformed number or literal, a route limit, a
-//!   NUL-led key in object mode) it discards and hands over to the exact
+//!   the error) does the failure replay below run. At a stage-1
+//!   rejection or a malformed number or literal (no INVALID_UTF8 flag),
+//!   the byte walk resumes where the route stopped, with its open
+//!   containers and what it built ([`resume`]: the failure replay's walk
+//!   from there; PHP's code is the one of the token it stops at). On
+//!   anything else (a route limit, a NUL-led key in object mode, what the
+//!   resumed walk cannot place) it discards and hands over to the exact
 //!   route, as it does when the builder asks for the document again
 //!   ([`Builder::rebuild`] after the last event; the exact route's walk
 //!   asks it too and walks once more, without validating: PHP accepts it).
