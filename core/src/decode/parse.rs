@@ -30,9 +30,13 @@
 //!   token ([`Builder::fail_in_empty_object`]), and its discard frees them
 //!   as bison's error recovery does; only when a duplicate name replaced
 //!   an object or array before the error ([`Builder::rebuild`] asked after
-//!   the error) does the failure replay below run. On anything else (a
-//!   stage-1 rejection, a malformed number or literal, a route limit, a
-//!   NUL-led key in object mode) it discards and hands over to the exact
+//!   the error) does the failure replay below run. At a stage-1
+//!   rejection or a malformed number or literal (no INVALID_UTF8 flag),
+//!   the byte walk resumes where the route stopped, with its open
+//!   containers and what it built ([`resume`]: the failure replay's walk
+//!   from there; PHP's code is the one of the token it stops at). On
+//!   anything else (a route limit, a NUL-led key in object mode, what the
+//!   resumed walk cannot place) it discards and hands over to the exact
 //!   route, as it does when the builder asks for the document again
 //!   ([`Builder::rebuild`] after the last event; the exact route's walk
 //!   asks it too and walks once more, without validating: PHP accepts it).
@@ -78,9 +82,8 @@ use super::string::{self, InvalidUtf8};
 use super::BIGINT_AS_STRING;
 use crate::isa::{self, Level};
 use crate::options::{error, INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE};
-use crate::scan::{self, atom_ok, Buf, Job, Kernels, Stage1, BUF};
+use crate::scan::{self, atom_ok, Buf, Job, Kernels, Scalar as ScalarK, Stage1, BUF};
 use crate::validate;
-use crate::Sink;
 use core::cell::UnsafeCell;
 
 /// Deepest nesting the fast route builds (as `validate::fast`): deeper
@@ -615,12 +618,165 @@ impl<B: Builder> Job for Fast<'_, B> {
             how: How::GaveUp,
             c: FAIL,
             utf8_from: None,
+            phase: Phase::None,
+            rat: 0,
+            n: 0,
         };
-        if fast(k, inp, self.opts, self.b, buf, &mut stop) {
+        let mut kinds = Bits([0u64; FAST_WORDS]);
+        if fast(k, inp, self.opts, self.b, buf, &mut stop, &mut kinds) {
             return FastOut::Built;
         }
-        stopped(k, inp, self.opts, stop)
+        match stopped(k, inp, self.opts, stop) {
+            FastOut::GaveUp if !matches!(stop.phase, Phase::None) => {
+                resume(k, inp, self.opts, self.b, stop, &kinds)
+            }
+            out => out,
+        }
     }
+}
+
+/// Where the byte walk resumes the fast route's work ([`resume`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Phase {
+    /// Not resumable: the exact route decides.
+    None,
+    /// A value starts at or after the resume position (whitespace first).
+    Value,
+    /// The innermost object was just opened (its `{` is before the resume
+    /// position): its first key, or `}`, comes next.
+    FirstKey,
+    /// A `,` in the innermost object is before the resume position: a key
+    /// comes next.
+    Key,
+    /// A value is complete, ending before the resume position.
+    After,
+}
+
+/// Where the walk starts: position, open containers (their kinds in the
+/// walk's bit stack) and what comes next.
+#[derive(Clone, Copy)]
+struct Start {
+    at: usize,
+    n: usize,
+    phase: Phase,
+}
+
+impl Start {
+    const DOC: Start = Start {
+        at: 0,
+        n: 0,
+        phase: Phase::Value,
+    };
+}
+
+/// The end of the value token at `pos` that the fast route took last (a
+/// closing bracket or an atom it built).
+fn token_end(inp: &[u8], pos: usize) -> usize {
+    let rest = inp.get(pos..).unwrap_or_default();
+    match rest.first() {
+        Some(b']' | b'}') => pos + 1,
+        Some(b't' | b'n') => pos + 4,
+        Some(b'f') => pos + 5,
+        _ => pos + number::match_len(rest),
+    }
+}
+
+/// The fast route gave up at a token that may not be PHP's error token
+/// (most often stage 1 rejected a block after it: a control byte, a bad
+/// escape or bad UTF-8; or a malformed atom): everything before the
+/// resume position was built and checked as PHP checks it (the UTF-8 of
+/// an open non-ASCII run is checked here), so instead of starting over,
+/// the byte walk resumes there with the fast route's open containers, in
+/// the failure replay's mode (it stops at PHP's error token, with stock's
+/// builder calls up to there: in object mode the objects made before the
+/// resume position are kept, as stock's parser keeps them). PHP's code is
+/// then the one of the token the walk stopped at. Anything the walk
+/// cannot place (a document it finds valid, a NUL-led key, bison's stack
+/// height near its limit) goes back to the exact route: `GaveUp`.
+/// Under the INVALID_UTF8 flags a stage-1 rejection may be a document PHP
+/// accepts: never resumed.
+#[cold]
+#[inline(never)]
+fn resume<K: Kernels, B: Builder>(
+    k: K,
+    inp: &[u8],
+    opts: Options,
+    b: &mut B,
+    stop: Stop,
+    kinds: &Bits<FAST_WORDS>,
+) -> FastOut {
+    // Only where stage 1 rejected the input, or at a malformed atom:
+    // another stop that gives up may be at a document PHP accepts (an
+    // integer key under JSON_BIGINT_AS_STRING).
+    if opts.flags & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) != 0
+        || (stop.c != FAIL && !matches!(stop.how, How::GaveUp))
+    {
+        return FastOut::GaveUp;
+    }
+    if let Some(from) = stop.utf8_from {
+        if let Some(run) = inp.get(from..stop.rat) {
+            if scan::utf8::valid_prefix(run) != run.len() {
+                return FastOut::GaveUp;
+            }
+        }
+    }
+    let mut slow = Bits([0u64; SLOW_WORDS]);
+    for (w, &v) in slow.0.iter_mut().zip(kinds.0.iter()) {
+        *w = v;
+    }
+    let start = Start {
+        at: stop.rat,
+        n: stop.n as usize,
+        phase: stop.phase,
+    };
+    let w = if opts.assoc {
+        // No object handles to keep: nothing built.
+        walk::<K, Nothing, true, true>(k, inp, opts, &mut Nothing::default(), &mut slow, start)
+    } else {
+        walk::<K, B, true, true>(k, inp, opts, b, &mut slow, start)
+    };
+    let Walk::At { at, how } = w else {
+        return FastOut::GaveUp;
+    };
+    match code_at(k, inp, opts, at, how) {
+        Some(code) => FastOut::Error {
+            code,
+            obj_made: false,
+        },
+        None => FastOut::GaveUp,
+    }
+}
+
+/// PHP's error code at the token at `at` where the walk stopped for the
+/// reason `how` (`None`: a string the walk did not take that PHP's scanner
+/// takes, which the walk's strings never are).
+fn code_at<K: Kernels>(k: K, inp: &[u8], opts: Options, at: usize, how: How) -> Option<i32> {
+    let ignore = opts.flags & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) != 0;
+    let c = inp.get(at).copied();
+    let lexed = || match validate::token_at(k, inp, at, ignore) {
+        Err(code) => code,
+        Ok(_) => error::SYNTAX,
+    };
+    Some(match how {
+        How::Depth => error::DEPTH,
+        How::Value => {
+            let prev = inp
+                .get(..at)
+                .and_then(|h| h.iter().rev().find(|&&b| !is_ws(b)));
+            if c == Some(b'}') && prev == Some(&b'[') {
+                error::STATE_MISMATCH
+            } else {
+                lexed()
+            }
+        }
+        How::FirstKey if c == Some(b']') => error::STATE_MISMATCH,
+        How::Close if matches!(c, Some(b']' | b'}')) => error::STATE_MISMATCH,
+        How::String => match validate::token_at(k, inp, at, ignore) {
+            Err(code) => code,
+            Ok(_) => return None,
+        },
+        _ => lexed(),
+    })
 }
 
 /// Why the fast route stopped at a token (see [`stopped`]).
@@ -668,6 +824,11 @@ struct Stop {
     /// the input before it, so it has no place: gave up).
     c: u8,
     utf8_from: Option<usize>,
+    /// Where (`rat`) and how the byte walk may resume when this stop
+    /// gives up ([`resume`]), with `n` containers open.
+    phase: Phase,
+    rat: usize,
+    n: u32,
 }
 
 /// PHP's verdict at the fast route's stop, when it can be told from the
@@ -833,6 +994,13 @@ fn put_string<B: Builder>(
     b: &mut B,
 ) -> bool {
     if !has_backslash(body) {
+        // A long body whose UTF-8 stage 1 has not checked yet (an open run
+        // of non-ASCII blocks) is checked first: if it is invalid, PHP's
+        // scanner fails it (or, under the INVALID_UTF8 flags, decodes it)
+        // before allocating it, so it is not copied here either.
+        if body.len() > string::MEASURE_FROM && scan::utf8::valid_prefix(body) != body.len() {
+            return false;
+        }
         if key {
             if !opts.assoc && body.first() == Some(&0) {
                 return false;
@@ -905,6 +1073,30 @@ fn put_atom<B: Builder>(inp: &[u8], pos: usize, bigint: bool, b: &mut B) -> bool
     }
 }
 
+/// The fast route's stop at a malformed atom at `pos` (the byte walk
+/// resumes at it: [`resume`]).
+#[cold]
+#[inline(never)]
+fn atom_stop(
+    stop: &mut Stop,
+    kinds_out: &mut Bits<FAST_WORDS>,
+    kinds: &Bits<FAST_WORDS>,
+    n: u32,
+    pos: usize,
+    utf8_from: Option<usize>,
+) {
+    *stop = Stop {
+        at: pos,
+        how: How::GaveUp,
+        c: 0,
+        utf8_from,
+        phase: Phase::Value,
+        rat: pos,
+        n,
+    };
+    *kinds_out = *kinds;
+}
+
 /// One valued number token into the builder.
 #[inline(always)]
 fn put_number<B: Builder>(num: Number<'_>, b: &mut B) {
@@ -926,6 +1118,7 @@ fn fast<K: Kernels, B: Builder>(
     b: &mut B,
     buf: &mut Buf,
     stop: &mut Stop,
+    kinds_out: &mut Bits<FAST_WORDS>,
 ) -> bool {
     let mode = InvalidUtf8::from_flags(opts.flags);
     let bigint = opts.flags & BIGINT_AS_STRING != 0;
@@ -934,6 +1127,9 @@ fn fast<K: Kernels, B: Builder>(
     let mut ti = 0usize;
     // Position of the last token (the input's length at the end).
     let mut pos = 0usize;
+    // Open containers, and their kinds.
+    let mut n: u32 = 0;
+    let mut kinds = Bits([0u64; FAST_WORDS]);
 
     macro_rules! next {
         () => {{
@@ -959,26 +1155,47 @@ fn fast<K: Kernels, B: Builder>(
         }};
     }
     // Stops at `$at` for the reason `$how` (a stage-1 rejection, FAIL in
-    // `$c`, stops without a place).
+    // `$c`, stops without a place); if that gives up, the byte walk may
+    // resume at `$rat` in `$phase` ([`resume`]).
     macro_rules! stop {
-        ($c:expr, $how:expr, $at:expr) => {{
+        ($c:expr, $how:expr, $at:expr) => {
+            stop!($c, $how, $at; Phase::None, 0)
+        };
+        ($c:expr, $how:expr, $at:expr; $phase:expr, $rat:expr) => {{
             *stop = Stop {
                 at: $at,
                 how: $how,
                 c: $c,
                 utf8_from: st.utf8_pending(),
+                phase: $phase,
+                rat: $rat,
+                n,
             };
+            *kinds_out = kinds;
             return false;
         }};
     }
+    // After `next!` gave `$c`: the position of that token, or (stage 1
+    // rejected the input: FAIL) the position after the one-byte token
+    // before it.
+    macro_rules! here {
+        ($c:expr) => {
+            if $c == FAIL {
+                pos + 1
+            } else {
+                pos
+            }
+        };
+    }
     // A member from its key's opening quote (`c` = '"' at `pos`) to the
-    // first token of its value, in `c`.
+    // first token of its value, in `c` (`$first`: the object's first).
     macro_rules! member {
-        ($c:ident) => {{
+        ($c:ident, $first:expr) => {{
             let s = pos;
             let colon = next!();
             if colon != b':' {
-                stop!(colon, How::Colon, s);
+                let phase = if $first { Phase::FirstKey } else { Phase::Key };
+                stop!(colon, How::Colon, s; phase, s);
             }
             match body_before(inp, s, pos) {
                 Some(body) if put_string(body, true, opts, mode, b) => {}
@@ -988,8 +1205,6 @@ fn fast<K: Kernels, B: Builder>(
         }};
     }
 
-    let mut n: u32 = 0;
-    let mut kinds = Bits([0u64; FAST_WORDS]);
     let mut c = next!();
     'value: loop {
         // `c` starts a value, at `pos`.
@@ -998,7 +1213,7 @@ fn fast<K: Kernels, B: Builder>(
                 let s = pos;
                 c = next!();
                 if c == FAIL {
-                    stop!(c, How::GaveUp, s);
+                    stop!(c, How::GaveUp, s; Phase::Value, s);
                 }
                 match body_before(inp, s, pos) {
                     Some(body) if put_string(body, false, opts, mode, b) => {}
@@ -1021,11 +1236,11 @@ fn fast<K: Kernels, B: Builder>(
                 if obj {
                     b.begin_object();
                     if c == b'"' {
-                        member!(c);
+                        member!(c, true);
                         continue 'value;
                     }
                     if c != b'}' {
-                        stop!(c, How::FirstKey, pos);
+                        stop!(c, How::FirstKey, pos; Phase::FirstKey, here!(c));
                     }
                     b.end_object();
                 } else {
@@ -1040,11 +1255,15 @@ fn fast<K: Kernels, B: Builder>(
             }
             b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => {
                 if !put_atom(inp, pos, bigint, b) {
+                    // Out of line: this branch is in the hottest loop.
+                    atom_stop(stop, kinds_out, &kinds, n, pos, st.utf8_pending());
                     return false;
                 }
                 c = next!();
             }
-            _ => stop!(c, How::Value, pos),
+            // FAIL at the first token: the walk starts at the beginning.
+            _ if c == FAIL && n == 0 => stop!(c, How::Value, pos; Phase::Value, 0),
+            _ => stop!(c, How::Value, pos; Phase::Value, here!(c)),
         }
         // A value is complete; `c` is the token after it.
         loop {
@@ -1052,27 +1271,27 @@ fn fast<K: Kernels, B: Builder>(
                 if c == END {
                     return st.finish(inp);
                 }
-                stop!(c, How::Lex, pos);
+                stop!(c, How::Lex, pos; Phase::After, token_end(inp, pos));
             }
             let obj = kinds.get(n as usize - 1);
             if c == b',' {
                 c = next!();
                 if obj {
                     if c != b'"' {
-                        stop!(c, How::Key, pos);
+                        stop!(c, How::Key, pos; Phase::Key, here!(c));
                     }
-                    member!(c);
+                    member!(c, false);
                 }
                 continue 'value;
             }
             if obj {
                 if c != b'}' {
-                    stop!(c, How::Close, pos);
+                    stop!(c, How::Close, pos; Phase::After, token_end(inp, pos));
                 }
                 b.end_object();
             } else {
                 if c != b']' {
-                    stop!(c, How::Close, pos);
+                    stop!(c, How::Close, pos; Phase::After, token_end(inp, pos));
                 }
                 b.end_array();
             }
@@ -1102,34 +1321,62 @@ fn exact<B: Builder>(
         validate::validate_exact_at(level, inp, opts.depth, ignore, bigint_keys)
     };
     match verdict {
-        Ok(()) => match walk::<B, false>(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
-            Walk::Done if b.rebuild() => {
-                b.discard();
-                match walk::<B, false>(inp, opts, b, &mut Bits([0; SLOW_WORDS])) {
-                    Walk::Done => Ok(b.finish()),
-                    // Not expected: the same input walked the same way.
-                    _ => {
-                        b.discard();
-                        Err(error::SYNTAX)
+        Ok(()) => {
+            match walk::<ScalarK, B, false, false>(
+                ScalarK,
+                inp,
+                opts,
+                b,
+                &mut Bits([0; SLOW_WORDS]),
+                Start::DOC,
+            ) {
+                Walk::Done if b.rebuild() => {
+                    b.discard();
+                    match walk::<ScalarK, B, false, false>(
+                        ScalarK,
+                        inp,
+                        opts,
+                        b,
+                        &mut Bits([0; SLOW_WORDS]),
+                        Start::DOC,
+                    ) {
+                        Walk::Done => Ok(b.finish()),
+                        // Not expected: the same input walked the same way.
+                        _ => {
+                            b.discard();
+                            Err(error::SYNTAX)
+                        }
                     }
                 }
-            }
-            Walk::Done => Ok(b.finish()),
-            Walk::NulKey { .. } => {
-                b.discard();
-                // Built in the builder's own order: again in stock's, if
-                // it asks (the walk stops at the same member).
-                if b.replay_failure() {
-                    walk::<B, true>(inp, opts, b, &mut Bits([0; SLOW_WORDS]));
+                Walk::Done => Ok(b.finish()),
+                Walk::NulKey { .. } => {
                     b.discard();
+                    // Built in the builder's own order: again in stock's, if
+                    // it asks (the walk stops at the same member).
+                    if b.replay_failure() {
+                        walk::<ScalarK, B, true, false>(
+                            ScalarK,
+                            inp,
+                            opts,
+                            b,
+                            &mut Bits([0; SLOW_WORDS]),
+                            Start::DOC,
+                        );
+                        b.discard();
+                    }
+                    Err(error::INVALID_PROPERTY_NAME)
                 }
-                Err(error::INVALID_PROPERTY_NAME)
+                Walk::Fail(code) => {
+                    b.discard();
+                    Err(code)
+                }
+                // Only a resumed walk says these.
+                Walk::At { .. } | Walk::Unsure => {
+                    b.discard();
+                    Err(error::SYNTAX)
+                }
             }
-            Walk::Fail(code) => {
-                b.discard();
-                Err(code)
-            }
-        },
+        }
         Err(e) => Err(failed(level, inp, opts, b, e)),
     }
 }
@@ -1151,9 +1398,16 @@ fn failed<B: Builder>(level: Level, inp: &[u8], opts: Options, b: &mut B, e: i32
     let mut kinds = Bits([0; SLOW_WORDS]);
     let replay = inp.contains(&b'{') && b.replay_failure();
     let w = if replay {
-        walk::<B, true>(inp, opts, b, &mut kinds)
+        walk::<ScalarK, B, true, false>(ScalarK, inp, opts, b, &mut kinds, Start::DOC)
     } else if contains(inp, b"\\u0000") {
-        walk::<Nothing, false>(inp, opts, &mut Nothing::default(), &mut kinds)
+        walk::<ScalarK, Nothing, false, false>(
+            ScalarK,
+            inp,
+            opts,
+            &mut Nothing::default(),
+            &mut kinds,
+            Start::DOC,
+        )
     } else {
         Walk::Fail(e)
     };
@@ -1188,6 +1442,12 @@ enum Walk {
     /// byte `end`, with `n` containers open, of the kinds left in the
     /// walk's `kinds`.
     NulKey { end: usize, n: usize },
+    /// A resumed walk ([`resume`]) stopped at PHP's error token, at `at`,
+    /// for the reason `how` (PHP's code: [`code_at`]).
+    At { at: usize, how: How },
+    /// A resumed walk cannot tell (a NUL-led key, bison's stack height near
+    /// its limit).
+    Unsure,
 }
 
 /// The end (the closing quote) of the string whose body starts at `from`:
@@ -1248,11 +1508,21 @@ fn value_height(q: u32, obj: bool, past: bool) -> u32 {
 /// a container's close (its reduction) and the object of a `{` whose
 /// first member does not start with a string token (bison's default
 /// reduction of `members: %empty`, [`Builder::fail_in_empty_object`]).
-fn walk<B: Builder, const LIMITS: bool>(
+///
+/// With `RESUME` (and `LIMITS`: [`resume`]) it starts at `start`, with
+/// `start.n` containers open, their kinds in `kinds`, as the fast route
+/// left them, and reports where it stops and why ([`Walk::At`]) instead
+/// of a code. Whether those containers are past their first member is not
+/// known: bison's stack heights are taken as if they were (each is then
+/// at least the real one, at most 2 per such container above), and a
+/// height that reaches the limit gives [`Walk::Unsure`].
+fn walk<K: Kernels, B: Builder, const LIMITS: bool, const RESUME: bool>(
+    k: K,
     inp: &[u8],
     opts: Options,
     b: &mut B,
     kinds: &mut Bits<SLOW_WORDS>,
+    start: Start,
 ) -> Walk {
     let mode = InvalidUtf8::from_flags(opts.flags);
     let bigint = opts.flags & BIGINT_AS_STRING != 0;
@@ -1272,12 +1542,48 @@ fn walk<B: Builder, const LIMITS: bool>(
     let mut past = Bits([0u64; SLOW_WORDS]);
     let mut q: u32 = 0;
     let mut p: u32 = 1;
+    // A value is complete (a resumed walk's start in Phase::After).
+    let mut after = false;
+    if RESUME {
+        i = start.at;
+        n = start.n;
+        if n > 0 {
+            // Past the first member everywhere: the highest heights.
+            for d in 0..n {
+                past.set(d, true);
+            }
+            q = 1;
+            for d in 0..n - 1 {
+                q += value_height(0, kinds.get(d), true);
+            }
+            p = value_height(q, kinds.get(n - 1), true);
+        }
+    }
 
-    // Fails (E4) if bison would push at height `h`.
+    // Fails (E4) if bison would push at height `h` (a resumed walk cannot
+    // tell).
     macro_rules! push {
         ($h:expr) => {
             if LIMITS && $h >= YYMAXDEPTH {
-                return Walk::Fail(error::SYNTAX);
+                return if RESUME {
+                    Walk::Unsure
+                } else {
+                    Walk::Fail(error::SYNTAX)
+                };
+            }
+        };
+    }
+    // Stops with `$code` at the token at `$at` (after whitespace) for the
+    // reason `$how` (a resumed walk reports the place instead).
+    macro_rules! fail {
+        ($code:expr, $how:expr) => {
+            fail!($code, $how, i)
+        };
+        ($code:expr, $how:expr, $at:expr) => {
+            return if RESUME {
+                Walk::At { at: $at, how: $how }
+            } else {
+                Walk::Fail($code)
             }
         };
     }
@@ -1310,9 +1616,10 @@ fn walk<B: Builder, const LIMITS: bool>(
     // statements given run before giving up.
     macro_rules! text {
         ($($fail:tt)*) => {{
+            let s0 = i;
             let Some(e) = string_end(inp, i + 1) else {
                 $($fail)*
-                return Walk::Fail(error::SYNTAX);
+                fail!(error::SYNTAX, How::String, s0);
             };
             let body = inp.get(i + 1..e).unwrap_or_default();
             i = e + 1;
@@ -1320,7 +1627,7 @@ fn walk<B: Builder, const LIMITS: bool>(
                 Ok(d) => d,
                 Err(err) => {
                     $($fail)*
-                    return Walk::Fail(err.code());
+                    fail!(err.code(), How::String, s0);
                 }
             }
         }};
@@ -1347,7 +1654,7 @@ fn walk<B: Builder, const LIMITS: bool>(
                         if first {
                             b.fail_in_empty_object();
                         }
-                        return Walk::Fail(error::SYNTAX);
+                        fail!(error::SYNTAX, if first { How::FirstKey } else { How::Key });
                     }
                 }
             } else if let Some(body) = LIMITS.then(|| plain_string(inp, i)).flatten() {
@@ -1357,18 +1664,32 @@ fn walk<B: Builder, const LIMITS: bool>(
                 b.key(body);
                 i += body.len() + 2;
             } else {
+                if LIMITS {
+                    // A key PHP's scanner fails is not decoded (stock's
+                    // scanner fails it before allocating it).
+                    let ignore = opts.flags & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) != 0;
+                    if let Err(code) = validate::token_at(k, inp, i, ignore) {
+                        if first {
+                            b.fail_in_empty_object();
+                        }
+                        fail!(code, How::String);
+                    }
+                }
                 let d = text!(if first {
                     b.fail_in_empty_object()
                 });
                 push!(q + $h);
                 if !opts.assoc && d.starts_with_nul {
+                    if RESUME {
+                        return Walk::Unsure;
+                    }
                     pending = n;
                 }
                 b.key_from_text();
             }
             ws!();
             if inp.get(i) != Some(&b':') {
-                return Walk::Fail(error::SYNTAX);
+                fail!(error::SYNTAX, How::Lex);
             }
             i += 1;
             push!(q + $h + 1);
@@ -1376,111 +1697,153 @@ fn walk<B: Builder, const LIMITS: bool>(
         }};
     }
 
-    'value: loop {
-        ws!();
-        let Some(&c) = inp.get(i) else {
-            return Walk::Fail(error::SYNTAX);
-        };
-        let rest = inp.get(i..).unwrap_or_default();
-        match c {
-            b'"' => {
-                if LIMITS {
-                    // The failure replay needs no scalar's value (only
-                    // objects, their keys and the containers matter), only
-                    // whether PHP's scanner takes the string: one needing
-                    // no decoding is skipped, others are decoded to learn
-                    // it (the text is kept for the next string).
-                    if let Some(body) = plain_string(inp, i) {
-                        i += body.len() + 2;
-                    } else {
-                        text!();
-                        b.text().truncate(0);
-                    }
-                    push!(p + 1);
-                    b.null();
-                } else {
-                    text!();
-                    push!(p + 1);
-                    b.string_from_text();
-                }
-            }
-            b'[' | b'{' => {
-                let obj = c == b'{';
-                push!(p + 1);
-                if LIMITS && n as u64 + 1 >= u64::from(max_depth) {
-                    return Walk::Fail(error::DEPTH);
-                }
-                push!(p + 2);
-                if !kinds.set(n, obj) || !past.set(n, false) {
-                    return Walk::Fail(error::SYNTAX);
-                }
-                q = p;
-                n += 1;
-                i += 1;
+    if RESUME {
+        match start.phase {
+            Phase::After => after = true,
+            Phase::Key => {
                 ws!();
-                if obj {
-                    b.begin_object();
-                    if inp.get(i) != Some(&b'}') {
-                        key!(true, 3);
-                        continue 'value;
-                    }
-                    // `members: %empty` is reduced (the object made) before
-                    // `}` is pushed.
-                    if LIMITS && q + 4 >= YYMAXDEPTH {
-                        b.fail_in_empty_object();
-                        return Walk::Fail(error::SYNTAX);
+                key!(false, 5);
+            }
+            Phase::FirstKey => {
+                ws!();
+                if inp.get(i) == Some(&b'}') {
+                    // As `{}` below.
+                    if q + 4 >= YYMAXDEPTH {
+                        return Walk::Unsure;
                     }
                     b.end_object();
+                    i += 1;
+                    n -= 1;
+                    pop_q!();
+                    after = true;
                 } else {
-                    b.begin_array();
-                    if inp.get(i) != Some(&b']') {
-                        p = q + 2;
-                        continue 'value;
-                    }
-                    push!(q + 4);
-                    b.end_array();
+                    key!(true, 3);
                 }
-                i += 1;
-                n -= 1;
-                pop_q!();
             }
-            b'-' | b'0'..=b'9' => {
-                // Building, the token is scanned once, matched and valued
-                // together; the replay only needs its length.
-                if LIMITS {
-                    let len = number::match_len(rest);
-                    if len == 0 {
-                        return Walk::Fail(error::SYNTAX);
+            Phase::Value | Phase::None => {}
+        }
+    }
+
+    'value: loop {
+        if !RESUME || !after {
+            ws!();
+            let Some(&c) = inp.get(i) else {
+                fail!(error::SYNTAX, How::Value);
+            };
+            let rest = inp.get(i..).unwrap_or_default();
+            match c {
+                b'"' => {
+                    if LIMITS {
+                        // The failure replay needs no scalar's value (only
+                        // objects, their keys and the containers matter), only
+                        // whether PHP's scanner takes the string: one needing
+                        // no decoding is skipped, others go through PHP's
+                        // scanner (nothing allocated: stock's scanner fails a
+                        // bad string before it allocates it).
+                        if let Some(body) = plain_string(inp, i) {
+                            i += body.len() + 2;
+                        } else {
+                            let ignore =
+                                opts.flags & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) != 0;
+                            match validate::token_at(k, inp, i, ignore) {
+                                Ok(e) => i = e,
+                                Err(code) => fail!(code, How::String),
+                            }
+                        }
+                        push!(p + 1);
+                        b.null();
+                    } else {
+                        text!();
+                        push!(p + 1);
+                        b.string_from_text();
                     }
+                }
+                b'[' | b'{' => {
+                    let obj = c == b'{';
+                    push!(p + 1);
+                    if LIMITS && n as u64 + 1 >= u64::from(max_depth) {
+                        fail!(error::DEPTH, How::Depth);
+                    }
+                    push!(p + 2);
+                    if !kinds.set(n, obj) || !past.set(n, false) {
+                        return if RESUME {
+                            Walk::Unsure
+                        } else {
+                            Walk::Fail(error::SYNTAX)
+                        };
+                    }
+                    q = p;
+                    n += 1;
+                    i += 1;
+                    ws!();
+                    if obj {
+                        b.begin_object();
+                        if inp.get(i) != Some(&b'}') {
+                            key!(true, 3);
+                            continue 'value;
+                        }
+                        // `members: %empty` is reduced (the object made) before
+                        // `}` is pushed.
+                        if LIMITS && q + 4 >= YYMAXDEPTH {
+                            if RESUME {
+                                return Walk::Unsure;
+                            }
+                            b.fail_in_empty_object();
+                            return Walk::Fail(error::SYNTAX);
+                        }
+                        b.end_object();
+                    } else {
+                        b.begin_array();
+                        if inp.get(i) != Some(&b']') {
+                            p = q + 2;
+                            continue 'value;
+                        }
+                        push!(q + 4);
+                        b.end_array();
+                    }
+                    i += 1;
+                    n -= 1;
+                    pop_q!();
+                }
+                b'-' | b'0'..=b'9' => {
+                    // Building, the token is scanned once, matched and valued
+                    // together; the replay only needs its length.
+                    if LIMITS {
+                        let len = number::match_len(rest);
+                        if len == 0 {
+                            fail!(error::SYNTAX, How::Value);
+                        }
+                        push!(p + 1);
+                        b.null();
+                        i += len;
+                    } else {
+                        let Some((num, len)) = number::parse_prefix(rest, bigint) else {
+                            return Walk::Fail(error::SYNTAX);
+                        };
+                        push!(p + 1);
+                        put_number(num, b);
+                        i += len;
+                    }
+                }
+                _ if rest.starts_with(b"true") => {
+                    push!(p + 1);
+                    b.bool(true);
+                    i += 4;
+                }
+                _ if rest.starts_with(b"false") => {
+                    push!(p + 1);
+                    b.bool(false);
+                    i += 5;
+                }
+                _ if rest.starts_with(b"null") => {
                     push!(p + 1);
                     b.null();
-                    i += len;
-                } else {
-                    let Some((num, len)) = number::parse_prefix(rest, bigint) else {
-                        return Walk::Fail(error::SYNTAX);
-                    };
-                    push!(p + 1);
-                    put_number(num, b);
-                    i += len;
+                    i += 4;
                 }
+                _ => fail!(error::SYNTAX, How::Value),
             }
-            _ if rest.starts_with(b"true") => {
-                push!(p + 1);
-                b.bool(true);
-                i += 4;
-            }
-            _ if rest.starts_with(b"false") => {
-                push!(p + 1);
-                b.bool(false);
-                i += 5;
-            }
-            _ if rest.starts_with(b"null") => {
-                push!(p + 1);
-                b.null();
-                i += 4;
-            }
-            _ => return Walk::Fail(error::SYNTAX),
         }
+        after = false;
         // A value is complete, ending before `i`.
         loop {
             if n == pending {
@@ -1488,11 +1851,10 @@ fn walk<B: Builder, const LIMITS: bool>(
             }
             ws!();
             if n == 0 {
-                return if i == inp.len() {
-                    Walk::Done
-                } else {
-                    Walk::Fail(error::SYNTAX)
-                };
+                if i == inp.len() {
+                    return Walk::Done;
+                }
+                fail!(error::SYNTAX, How::Lex);
             }
             let obj = kinds.get(n - 1);
             match inp.get(i) {
@@ -1516,7 +1878,7 @@ fn walk<B: Builder, const LIMITS: bool>(
                     push!(q + 4);
                     b.end_array()
                 }
-                _ => return Walk::Fail(error::SYNTAX),
+                _ => fail!(error::SYNTAX, How::Close),
             }
             i += 1;
             n -= 1;

@@ -282,16 +282,28 @@ pub fn decode<S: Sink>(
 /// (a sink may decode them elsewhere first: src/decode's bounce room).
 pub const MEASURE_FROM: usize = 4096;
 
+/// Under JSON_INVALID_UTF8_SUBSTITUTE bodies longer than this are
+/// measured too: each invalid byte becomes three, so a body of more than a
+/// third of [`MEASURE_FROM`] bytes may decode to more than that.
+const SUBSTITUTE_MEASURE_FROM: usize = MEASURE_FROM / 3;
+
 #[inline(always)]
 fn decode_inner<S: Sink>(body: &[u8], mode: InvalidUtf8, out: &mut S) -> Result<(), StringError> {
-    if body.len() > MEASURE_FROM && mode != InvalidUtf8::Substitute {
+    let from = if mode == InvalidUtf8::Substitute {
+        SUBSTITUTE_MEASURE_FROM
+    } else {
+        MEASURE_FROM
+    };
+    if body.len() > from {
         return decode_measured(body, mode, out);
     }
     decode_loop::<S, false>(body, mode, out, body.len())
 }
 
 /// A long body (see [`MEASURE_FROM`]): its decoded length first, then
-/// the decode into that much room.
+/// the decode into that much room. Under the IGNORE and SUBSTITUTE modes
+/// the invalid UTF-8 bytes are counted too (each dropped, or three bytes
+/// of U+FFFD), so the length is exact there as well.
 #[inline(never)]
 #[cold]
 fn decode_measured<S: Sink>(
@@ -299,11 +311,52 @@ fn decode_measured<S: Sink>(
     mode: InvalidUtf8,
     out: &mut S,
 ) -> Result<(), StringError> {
-    let want = decoded_len_bound(body);
+    let mut want = decoded_len_bound(body);
+    if mode != InvalidUtf8::Error {
+        let bad = invalid_utf8_bytes(body);
+        if bad > 0 {
+            // Each invalid byte was counted as one byte of output.
+            want = if mode == InvalidUtf8::Substitute {
+                want + 2 * bad
+            } else {
+                want - bad
+            };
+            return decode_loop::<S, true>(body, mode, out, want);
+        }
+    }
     if want < body.len() {
         decode_loop::<S, true>(body, mode, out, want)
     } else {
         decode_loop::<S, false>(body, mode, out, body.len())
+    }
+}
+
+/// The bytes of `body` that the decode meets as invalid UTF-8 (each
+/// dropped or substituted on its own): the bytes >= 0x80 that do not
+/// start, or are not part of, a well-formed sequence. Escapes are ASCII
+/// (a backslash before another byte is an error), so walking sequences
+/// from the start meets the same bytes as the decode.
+fn invalid_utf8_bytes(body: &[u8]) -> usize {
+    let mut bad = 0usize;
+    let mut i = 0usize;
+    loop {
+        while let Some(chunk) = body.get(i..).and_then(|s| s.first_chunk::<8>()) {
+            if u64::from_le_bytes(*chunk) & HIGHS != 0 {
+                break;
+            }
+            i += 8;
+        }
+        match body.get(i) {
+            None => return bad,
+            Some(0..=0x7F) => i += 1,
+            Some(_) => match utf8_len(body, i) {
+                0 => {
+                    bad += 1;
+                    i += 1;
+                }
+                n => i += n,
+            },
+        }
     }
 }
 
@@ -433,7 +486,8 @@ fn decode_loop<S: Sink, const EXACT: bool>(
                                 return Err(StringError::Utf8);
                             }
                             let rest = body.len() - i;
-                            if room.room - room.n < rest + 2 {
+                            // Measured room (EXACT) counts the substitutions.
+                            if !EXACT && room.room - room.n < rest + 2 {
                                 // Room for this and the next 15 substitutions.
                                 room.regrow(out, rest + 32);
                             }
