@@ -1320,26 +1320,23 @@ fn exact<B: Builder>(
     } else {
         validate::validate_exact_at(level, inp, opts.depth, ignore, bigint_keys)
     };
+    // The exact route's whole-document walk.
+    let whole = |b: &mut B| {
+        walk::<ScalarK, B, false, false>(
+            ScalarK,
+            inp,
+            opts,
+            b,
+            &mut Bits([0; SLOW_WORDS]),
+            Start::DOC,
+        )
+    };
     match verdict {
         Ok(()) => {
-            match walk::<ScalarK, B, false, false>(
-                ScalarK,
-                inp,
-                opts,
-                b,
-                &mut Bits([0; SLOW_WORDS]),
-                Start::DOC,
-            ) {
+            match whole(b) {
                 Walk::Done if b.rebuild() => {
                     b.discard();
-                    match walk::<ScalarK, B, false, false>(
-                        ScalarK,
-                        inp,
-                        opts,
-                        b,
-                        &mut Bits([0; SLOW_WORDS]),
-                        Start::DOC,
-                    ) {
+                    match whole(b) {
                         Walk::Done => Ok(b.finish()),
                         // Not expected: the same input walked the same way.
                         _ => {
