@@ -547,6 +547,27 @@ mod tests {
         }
     }
 
+    /// Each digit length with both signs, once, through both raw writers
+    /// and every separator length: small enough for Miri, which checks
+    /// their unaligned stores and the bytes they may touch.
+    #[test]
+    fn write_at_and_pair_each_length() {
+        let mut vals = vec![0i64, i64::MAX, i64::MIN];
+        let mut p = 1i64;
+        while let Some(q) = p.checked_mul(10) {
+            vals.extend_from_slice(&[p, q - 1]);
+            p = q;
+        }
+        let neg: Vec<i64> = vals.iter().map(|v| v.wrapping_neg()).collect();
+        vals.extend(neg);
+        for &v in &vals {
+            at(v);
+        }
+        for w in vals.windows(2) {
+            pair(w[0], w[1]);
+        }
+    }
+
     /// Every value below 10^8 and its negation (the whole single-word range
     /// of `write_long_at`; the words of 9- to 16-digit numbers are the same
     /// conversion). Run it with `cargo test --release -p rustjson-core --
