@@ -521,19 +521,31 @@ static LENS: [[u8; 4]; 2048] = {
     let mut b = 1;
     while b < 0x7ff {
         let e = b - 1023;
-        // Integral at or above 2^53; below it either.
-        let integral = e >= 53;
+        // Integral only from 1 up, always from 2^52 up.
+        let can_int = e >= 0;
+        let can_frac = e < 52;
         let lo = floor_log10_pow2(e) + 1;
-        let hi = floor_log10_pow2(e + 1) + 2;
+        // The printed value is below 2^(e+1) (it is nearer the double
+        // than the next binade's first double is): decpt <= ceil((e + 1)
+        // log10 2), which is floor + 1 but 0 for 2^0 = 10^0.
+        let hi = if e + 1 == 0 {
+            0
+        } else {
+            floor_log10_pow2(e + 1) + 1
+        };
         let mut len = [u8::MAX; 4];
         let mut i = 0;
         while i < 4 {
             let mut p = lo;
             while p <= hi {
-                // Below 2^53 a passed digit test proves the double
-                // non-integral (see above); without one it may be either.
-                let mut l = len_at_decpt(p, ND[i], integral);
-                if !integral && i == 0 {
+                // A passed digit test proves the double non-integral (see
+                // above; tests exist below 2^52 only); without one it may
+                // be either where both are possible.
+                let mut l = u32::MAX;
+                if can_frac {
+                    l = len_at_decpt(p, ND[i], false);
+                }
+                if can_int && (i == 0 || !can_frac) {
                     let f = len_at_decpt(p, ND[i], true);
                     if f < l {
                         l = f;
