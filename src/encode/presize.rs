@@ -23,8 +23,15 @@
 //! the output shorter than the bound (NUMERIC_CHECK, the INVALID_UTF8 and
 //! PARTIAL_OUTPUT flags) turn it off. Every count is at most what the
 //! encoder writes: a string at least its bytes and two quotes (escapes
-//! only lengthen it), a double at least one digit, the punctuation and
-//! pretty-print whitespace exactly.
+//! only lengthen it), an integer exactly, a double the least length its
+//! binary exponent and a digit-count test allow (see [`double_len`]; one
+//! byte and its sign when serialize_precision is not -1), the punctuation
+//! and pretty-print whitespace exactly.
+//!
+//! Cost: lists of doubles and integers (canada's coordinate pairs,
+//! marine_ik's index triples) are summed in a loop without a call per
+//! list, strings are checked for UTF-8 without a loop for keys of up to
+//! 16 bytes, with 8-byte words up to 128 bytes and with simdutf8 beyond.
 use super::frames::Frames;
 use crate::php::outbuf::PresizeCtx;
 use crate::php::sys;
@@ -51,6 +58,9 @@ struct Walk<'f> {
     pretty: bool,
     force_object: bool,
     max_depth: i32,
+    /// `serialize_precision` is -1 ([`double_len`]; otherwise a double
+    /// counts 1 byte and its sign).
+    shortest: bool,
     /// The output counted so far.
     n: usize,
 }
@@ -82,6 +92,7 @@ pub unsafe fn lower_bound(ctx: PresizeCtx) -> usize {
         pretty: options & opt::PRETTY_PRINT != 0,
         force_object: options & opt::FORCE_OBJECT != 0,
         max_depth: max_depth.min(MAX_NEST),
+        shortest: crate::php::serialize_precision() == -1,
         n: 0,
     };
     // SAFETY: the caller's contract.
@@ -95,16 +106,14 @@ impl Walk<'_> {
             sys::IS_NULL | sys::IS_TRUE => self.n += 4,
             sys::IS_FALSE => self.n += 5,
             sys::IS_LONG => self.n += long_len(v.long()),
-            sys::IS_DOUBLE => {
-                let d = v.double();
-                if !d.is_finite() {
-                    return Err(Stop);
-                }
-                self.n += 1 + usize::from(d.is_sign_negative());
-            }
+            sys::IS_DOUBLE => self.n += self.double(v.double())?,
             sys::IS_STRING => self.string(v.str().bytes())?,
             sys::IS_ARRAY => {
                 let t = v.table();
+                if let Some(len) = self.scalar_list(t, depth)? {
+                    self.n += len;
+                    return Ok(());
+                }
                 let as_list = !self.force_object && t.is_list();
                 self.container(t, as_list, false, depth)?;
             }
@@ -134,10 +143,24 @@ impl Walk<'_> {
         Ok(())
     }
 
+    /// A double's least length ([`double_len`]); a stop for INF/NAN (the
+    /// encode fails there).
+    #[inline(always)]
+    fn double(&self, d: f64) -> Result<usize, Stop> {
+        if self.shortest {
+            double_len(d).ok_or(Stop)
+        } else if d.is_finite() {
+            Ok(1 + usize::from(d.is_sign_negative()))
+        } else {
+            Err(Stop)
+        }
+    }
+
     /// A string value or key: valid UTF-8 (else the encode fails here), at
     /// least its bytes and two quotes.
+    #[inline(always)]
     fn string(&mut self, b: &[u8]) -> Result<(), Stop> {
-        if !b.is_ascii() && core::str::from_utf8(b).is_err() {
+        if !valid_utf8(b) {
             return Err(Stop);
         }
         self.n += b.len() + 2;
@@ -146,6 +169,7 @@ impl Walk<'_> {
 
     /// Stock's depth check fails a container entered at the limit (also
     /// an empty one, at its close).
+    #[inline(always)]
     fn check_depth(&self, depth: i32) -> Result<(), Stop> {
         if depth >= self.max_depth {
             Err(Stop)
@@ -167,12 +191,42 @@ impl Walk<'_> {
         self.n += 1;
         let mut count = 0usize;
         if as_list && t.is_packed() {
-            // A list: its values only.
+            // A list: its values only. The scalar leaves in a tight loop
+            // (no prefetch, no dispatch); the rest through `value`.
             let mut c = t.packed();
-            while c.more() {
-                let Some((v, _)) = c.step() else { continue };
+            while let Some(v) = c.peek() {
+                c.skip();
+                let len = match v.ty() {
+                    sys::IS_DOUBLE => self.double(v.double())?,
+                    sys::IS_LONG => long_len(v.long()),
+                    sys::IS_STRING => {
+                        count += 1;
+                        self.string(v.str().bytes())?;
+                        continue;
+                    }
+                    sys::IS_UNDEF => continue,
+                    // (A packed table holds no IS_INDIRECT slots; stop
+                    // there all the same, as at a reference.)
+                    sys::IS_REFERENCE | sys::IS_INDIRECT => return Err(Stop),
+                    sys::IS_ARRAY => {
+                        count += 1;
+                        let t = v.table();
+                        if let Some(len) = self.scalar_list(t, depth + 1)? {
+                            self.n += len;
+                            continue;
+                        }
+                        let as_list = !self.force_object && t.is_list();
+                        self.container(t, as_list, false, depth + 1)?;
+                        continue;
+                    }
+                    _ => {
+                        count += 1;
+                        self.value(v, depth + 1)?;
+                        continue;
+                    }
+                };
                 count += 1;
-                self.element(v, depth)?;
+                self.n += len;
             }
         } else {
             for e in t.iter() {
@@ -197,16 +251,51 @@ impl Walk<'_> {
                 self.element(v, depth)?;
             }
         }
-        if count > 0 {
-            // The commas; pretty: a newline and indentation before each
-            // element and before the closing bracket.
-            self.n += count - 1;
-            if self.pretty {
-                self.n += count * (1 + 4 * (depth as usize + 1)) + 1 + 4 * depth as usize;
-            }
-        }
-        self.n += 1;
+        self.n += self.punctuation(count, depth);
         Ok(())
+    }
+
+    /// The commas, pretty's newlines and indentation (before each element
+    /// and before the closing bracket) and the closing bracket of a
+    /// container of `count` elements at `depth`.
+    #[inline(always)]
+    fn punctuation(&self, count: usize, depth: i32) -> usize {
+        if count == 0 {
+            return 1;
+        }
+        let mut n = count;
+        if self.pretty {
+            n += count * (1 + 4 * (depth as usize + 1)) + 1 + 4 * depth as usize;
+        }
+        n
+    }
+
+    /// A list at `depth` of doubles and integers only, without a call per
+    /// list (canada's coordinate pairs): its whole length, or `None` for
+    /// any other table (the caller walks it as usual; nothing is counted).
+    #[inline(always)]
+    fn scalar_list(&self, t: Table, depth: i32) -> Result<Option<usize>, Stop> {
+        // A packed table without holes is a list; no recursion mark, and
+        // not at the depth limit (those go the general way).
+        if self.force_object || !packed_without_holes(t) || t.is_recursive() {
+            return Ok(None);
+        }
+        if depth >= self.max_depth {
+            return Ok(None);
+        }
+        let mut c = t.packed();
+        let mut n = 0usize;
+        let mut count = 0usize;
+        while let Some(v) = c.peek() {
+            c.skip();
+            n += match v.ty() {
+                sys::IS_DOUBLE => self.double(v.double())?,
+                sys::IS_LONG => long_len(v.long()),
+                _ => return Ok(None),
+            };
+            count += 1;
+        }
+        Ok(Some(1 + n + self.punctuation(count, depth)))
     }
 
     /// An element's value, at `depth + 1`.
@@ -215,26 +304,179 @@ impl Walk<'_> {
         match v.ty() {
             // The common leaves inline.
             sys::IS_DOUBLE => {
-                if !v.double().is_finite() {
-                    return Err(Stop);
-                }
-                self.n += 1;
+                self.n += self.double(v.double())?;
                 Ok(())
             }
             sys::IS_LONG => {
                 self.n += long_len(v.long());
                 Ok(())
             }
+            sys::IS_STRING => self.string(v.str().bytes()),
             sys::IS_REFERENCE => Err(Stop),
             _ => self.value(v, depth + 1),
         }
     }
 }
 
+/// Is `t` packed, with every slot it uses set (so a list)?
+#[inline(always)]
+fn packed_without_holes(t: Table) -> bool {
+    // SAFETY: `t` is a live table (the walk's contract); two counters read.
+    let (used, count) = unsafe { ((*t.as_ptr()).nNumUsed, (*t.as_ptr()).nNumOfElements) };
+    t.is_packed() && used == count
+}
+
+/// Is `b` valid UTF-8? (ASCII-only short strings without a call; longer
+/// ones through simdutf8's vector validator.)
+#[inline(always)]
+fn valid_utf8(b: &[u8]) -> bool {
+    if b.len() <= 16 {
+        short_ascii(b) || core::str::from_utf8(b).is_ok()
+    } else if b.len() <= 128 {
+        mid_ascii(b) || simdutf8::basic::from_utf8(b).is_ok()
+    } else {
+        simdutf8::basic::from_utf8(b).is_ok()
+    }
+}
+
+/// Is `b` (17 to 128 bytes) ASCII? Its 8-byte words, the last one
+/// overlapping.
+#[inline(always)]
+fn mid_ascii(b: &[u8]) -> bool {
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let word = |w: &[u8]| -> u64 { u64::from_le_bytes(w.try_into().unwrap_or([0xff; 8])) };
+    let mut acc = match b.len().checked_sub(8) {
+        Some(i) => b.get(i..).map_or(HI, word),
+        None => HI,
+    };
+    for w in b.chunks_exact(8) {
+        acc |= word(w);
+    }
+    acc & HI == 0
+}
+
+/// Is `b` (at most 16 bytes) ASCII? Two overlapping loads of 8, 4 or 1
+/// bytes each, no loop.
+#[inline(always)]
+fn short_ascii(b: &[u8]) -> bool {
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let n = b.len();
+    let word = |i: usize| -> u64 {
+        match b.get(i..i + 8) {
+            Some(w) => u64::from_le_bytes(w.try_into().unwrap_or([0; 8])),
+            None => 0,
+        }
+    };
+    let half = |i: usize| -> u64 {
+        match b.get(i..i + 4) {
+            Some(w) => u64::from(u32::from_le_bytes(w.try_into().unwrap_or([0; 4]))),
+            None => 0,
+        }
+    };
+    let byte = |i: usize| -> u64 { u64::from(b.get(i).copied().unwrap_or(0)) };
+    let bits = if n >= 8 {
+        word(0) | word(n - 8)
+    } else if n >= 4 {
+        half(0) | half(n - 4)
+    } else if n > 0 {
+        byte(0) | byte(n / 2) | byte(n - 1)
+    } else {
+        0
+    };
+    bits & HI == 0
+}
+
 /// The length of `v` in decimal.
+#[inline(always)]
 fn long_len(v: i64) -> usize {
-    let mut n = usize::from(v < 0) + 1;
-    let mut u = v.unsigned_abs();
+    usize::from(v < 0) + dec_len(v.unsigned_abs())
+}
+
+/// The number of decimal digits of `u` (1 for 0): from its bit length
+/// (floor(bits * log10(2)) is the digit count or one more), corrected
+/// with one compare.
+#[inline(always)]
+fn dec_len(u: u64) -> usize {
+    let bits = 64 - (u | 1).leading_zeros() as usize;
+    let t = (bits * 1233) >> 12;
+    t + 1 - usize::from((u | 1) < POW10.get(t).copied().unwrap_or(0))
+}
+
+/// 10^0 ..= 10^19.
+const POW10: [u64; 20] = {
+    let mut t = [1u64; 20];
+    let mut i = 1;
+    while i < 20 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
+// ---- The double bound --------------------------------------------------
+//
+// With serialize_precision = -1 a double prints zend_dtoa's shortest
+// round-trip digits (`nd` of them, value = 0.DIGITS x 10^decpt) laid out
+// by zend_gcvt with precision 17:
+//   - decpt > 17 or decpt < -3: `D.DDDe±X` (`D.0e±X` when nd = 1): at
+//     least max(nd, 2) + 3 bytes plus the digits of |decpt - 1|;
+//   - -3 <= decpt <= 0: `0.` then -decpt zeros then the digits:
+//     2 - decpt + nd bytes;
+//   - 1 <= decpt <= 17: the integer `DDD000` (decpt >= nd bytes) when
+//     nd <= decpt, else `DDD.DDD` (nd + 1 >= decpt + 2 bytes).
+// (PRESERVE_ZERO_FRACTION's `.0` is not counted.) A finite non-zero
+// double is in a binade [2^e, 2^(e+1)) whose printed value has decpt >= D =
+// floor(e log10 2) + 1 (10^(D-1) < 2^e, and the printed value is within
+// half an ulp of the double, far closer than any power of ten comes to a
+// power of two); its row ([`Row`]) has the least length over the decpt the
+// binade allows, for at least 1, 6, 15 and 17 digits.
+//
+// The digit test ([`at_least_digits`]): for a normal double a = m 2^q, a
+// printed decimal with decpt >= D and fewer than N digits is a multiple of
+// 10^(D - N + 1) = 10^-u; it lies within half an ulp, 2^(q-1), of a (the
+// interval is narrower below a power of two: this is wider). Scaled by
+// 10^u = 5^u 2^u that is: within 5^u / 2 of X = m 5^u, in units of 2^-r
+// with r = -(q + u), lies a multiple of 2^r. Exact integer arithmetic
+// (m < 2^53, 5^u < 2^63 for u <= 27): when the nearest multiple of 2^r is
+// farther than 5^u / 2, the double prints at least N digits. (Outside
+// 0 <= u <= 27, 1 <= r <= 64 the test is not taken: it says no.) A passed
+// test also proves the double non-integral: for an integer a, a 10^u is an
+// integer (u >= 0), so X is a multiple of 2^r.
+
+/// 5^0 ..= 5^27.
+const POW5: [u64; 28] = {
+    let mut t = [1u64; 28];
+    let mut i = 1;
+    while i < 28 {
+        t[i] = t[i - 1] * 5;
+        i += 1;
+    }
+    t
+};
+
+/// The digit test of [`at_least_digits`] for one binade and digit count:
+/// `p5` = 5^u, `mask` = 2^r - 1, `lo` = (5^u >> 1) + 1 and `width` =
+/// 2^r - 2 (5^u >> 1) - 1 (0 when negative); a test not taken has `width`
+/// 0 (it then says no).
+#[derive(Clone, Copy)]
+struct Test {
+    p5: u64,
+    mask: u64,
+    lo: u64,
+    width: u64,
+}
+
+/// The digit counts of [`LENS`]' columns.
+const ND: [u32; 4] = [1, 6, 15, 17];
+
+/// floor(e * log10(2)) for |e| <= 1650.
+const fn floor_log10_pow2(e: i32) -> i32 {
+    (e * 78913) >> 18
+}
+
+/// The number of decimal digits of `u` (1 for 0), for the const tables.
+const fn digits_const(mut u: u32) -> u32 {
+    let mut n = 1;
     while u >= 10 {
         u /= 10;
         n += 1;
@@ -242,9 +484,237 @@ fn long_len(v: i64) -> usize {
     n
 }
 
+/// The least printed length of a double whose decpt is `p` and whose
+/// digits number at least `nd` (>= 1), given whether it is integral.
+const fn len_at_decpt(p: i32, nd: u32, integral: bool) -> u32 {
+    if p < -3 || p > 17 {
+        // D.DDDe±X (D.0e±X for one digit).
+        let nd = if nd < 2 { 2 } else { nd };
+        nd + 3 + digits_const((p - 1).unsigned_abs())
+    } else if p <= 0 {
+        // 0.000DDD
+        2 + p.unsigned_abs() + nd
+    } else if integral {
+        // DDD000
+        let p = p as u32;
+        if p > nd {
+            p
+        } else {
+            nd
+        }
+    } else {
+        // DDD.DDD: more digits than decpt.
+        let (a, b) = (p as u32 + 2, nd + 1);
+        if a > b {
+            a
+        } else {
+            b
+        }
+    }
+}
+
+/// Per biased exponent, the least printed lengths (no sign) for at least
+/// `ND[i]` digits (0: zeros and subnormals, 1 byte at least; 0x7ff:
+/// unused).
+static LENS: [[u8; 4]; 2048] = {
+    let mut rows = [[1u8; 4]; 2048];
+    let mut b = 1;
+    while b < 0x7ff {
+        let e = b - 1023;
+        // Integral only from 1 up, always from 2^52 up.
+        let can_int = e >= 0;
+        let can_frac = e < 52;
+        let lo = floor_log10_pow2(e) + 1;
+        // The printed value is below 2^(e+1) (it is nearer the double
+        // than the next binade's first double is): decpt <= ceil((e + 1)
+        // log10 2), which is floor + 1 but 0 for 2^0 = 10^0.
+        let hi = if e + 1 == 0 {
+            0
+        } else {
+            floor_log10_pow2(e + 1) + 1
+        };
+        let mut len = [u8::MAX; 4];
+        let mut i = 0;
+        while i < 4 {
+            let mut p = lo;
+            while p <= hi {
+                // A passed digit test proves the double non-integral (see
+                // above; tests exist below 2^52 only); without one it may
+                // be either where both are possible.
+                let mut l = u32::MAX;
+                if can_frac {
+                    l = len_at_decpt(p, ND[i], false);
+                }
+                if can_int && (i == 0 || !can_frac) {
+                    let f = len_at_decpt(p, ND[i], true);
+                    if f < l {
+                        l = f;
+                    }
+                }
+                if l < len[i] as u32 {
+                    len[i] = l as u8;
+                }
+                p += 1;
+            }
+            i += 1;
+        }
+        rows[b as usize] = len;
+        b += 1;
+    }
+    rows
+};
+
+/// The first biased exponent of [`TESTS`]; a digit test is taken only in
+/// binades 2^-39 ..= 2^51 (984 ..= 1074; see the unit test).
+const TESTS_FROM: usize = 984;
+
+/// A test not taken.
+const NO_TEST: Test = Test {
+    p5: 0,
+    mask: 0,
+    lo: 0,
+    width: 0,
+};
+
+/// The digit test of biased exponent `b` for `ND[i + 1]` digits.
+const fn digit_test(b: i32, i: usize) -> Test {
+    let e = b - 1023;
+    let u = ND[i + 1] as i32 - 1 - (floor_log10_pow2(e) + 1);
+    let r = -(e - 52 + u);
+    if b < 1 || b >= 0x7ff || u < 0 || u >= 28 || r < 1 || r > 64 {
+        return NO_TEST;
+    }
+    let p5 = POW5[u as usize];
+    let mask = u64::MAX >> (64 - r);
+    let half = p5 >> 1;
+    Test {
+        p5,
+        mask,
+        lo: half + 1,
+        width: if mask / 2 >= half { mask - 2 * half } else { 0 },
+    }
+}
+
+/// A binade of the test window: its [`LENS`] row and its digit tests
+/// (for `ND[1..]`).
+#[derive(Clone, Copy)]
+struct Tested {
+    lens: [u8; 4],
+    test: [Test; 3],
+}
+
+/// The binades `TESTS_FROM ..` with their digit tests.
+static TESTS: [Tested; 128] = {
+    let mut t = [Tested {
+        lens: [1; 4],
+        test: [NO_TEST; 3],
+    }; 128];
+    let mut k = 0;
+    while k < 128 {
+        t[k].lens = LENS[TESTS_FROM + k];
+        let mut i = 0;
+        while i < 3 {
+            t[k].test[i] = digit_test((TESTS_FROM + k) as i32, i);
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// Does the normal double with significand `m` print at least the digit
+/// count `t` is for? (`false`: not known; see above. Only the low `r`
+/// bits of X = m 5^u matter, so the product wraps at 64 bits; 5^u is odd,
+/// so "twice the distance above 5^u" is "the distance above 5^u >> 1".)
+#[inline(always)]
+fn at_least_digits(m: u64, t: &Test) -> bool {
+    // frac = X mod 2^r is farther than 5^u >> 1 from 0 and from 2^r:
+    // (5^u >> 1) + 1 <= frac <= 2^r - (5^u >> 1) - 1.
+    let frac = m.wrapping_mul(t.p5) & t.mask;
+    frac.wrapping_sub(t.lo) < t.width
+}
+
+/// The least length `json_encode` prints for the double `d` with
+/// serialize_precision = -1, its sign included (`None` for INF/NAN).
+#[inline(always)]
+fn double_len(d: f64) -> Option<usize> {
+    let bits = d.to_bits();
+    let b = (bits >> 52) as usize & 0x7ff;
+    let sign = (bits >> 63) as usize;
+    let m = (bits & ((1 << 52) - 1)) | (1 << 52);
+    // (The test window holds finite binades only.)
+    let len = match TESTS.get(b.wrapping_sub(TESTS_FROM)) {
+        Some(t) => {
+            if at_least_digits(m, &t.test[1]) {
+                if at_least_digits(m, &t.test[2]) {
+                    t.lens[3]
+                } else {
+                    t.lens[2]
+                }
+            } else if at_least_digits(m, &t.test[0]) {
+                t.lens[1]
+            } else {
+                t.lens[0]
+            }
+        }
+        None if b == 0x7ff => return None,
+        None => LENS.get(b)?[0],
+    };
+    Some(sign + len as usize)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::long_len;
+    use super::{double_len, long_len};
+    use rustjson_core::number::write_double_shortest;
+
+    /// Every binade whose digit tests can be taken is in the window of
+    /// `TESTS`.
+    #[test]
+    fn digit_test_window() {
+        for b in 0..0x800 {
+            for i in 0..3 {
+                let t = super::digit_test(b, i);
+                let inside = (super::TESTS_FROM..super::TESTS_FROM + 128).contains(&(b as usize));
+                assert!(inside || t.width == 0, "binade {b} test {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn short_ascii_checks() {
+        for n in 0..=16usize {
+            let clean = vec![b'a'; n];
+            assert!(super::short_ascii(&clean), "{n}");
+            for i in 0..n {
+                let mut s = clean.clone();
+                s[i] = 0x80 | (i as u8);
+                assert!(!super::short_ascii(&s), "{n} {i}");
+                assert_eq!(super::valid_utf8(&s), core::str::from_utf8(&s).is_ok());
+            }
+        }
+        for n in 17..=200usize {
+            let clean = vec![b'a'; n];
+            assert!(super::valid_utf8(&clean), "{n}");
+            if n <= 128 {
+                assert!(super::mid_ascii(&clean), "{n}");
+            }
+            for i in 0..n {
+                let mut s = clean.clone();
+                s[i] = 0x80 | (i as u8);
+                if n <= 128 {
+                    assert!(!super::mid_ascii(&s), "{n} {i}");
+                }
+                assert_eq!(super::valid_utf8(&s), core::str::from_utf8(&s).is_ok());
+                // A valid two-byte sequence there.
+                if i + 1 < n {
+                    s[i] = 0xc3;
+                    s[i + 1] = 0xa9;
+                    assert!(super::valid_utf8(&s), "{n} {i}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn long_lengths() {
@@ -263,5 +733,134 @@ mod tests {
         ] {
             assert_eq!(long_len(v), v.to_string().len(), "{v}");
         }
+        for k in 0..19 {
+            let p = 10i64.pow(k);
+            for v in [p - 1, p, p + 1, -p + 1, -p, -p - 1] {
+                assert_eq!(long_len(v), v.to_string().len(), "{v}");
+            }
+        }
+        for b in 0..64 {
+            let p = 1u64 << b;
+            for u in [p - 1, p, p + 1, u64::MAX >> (63 - b)] {
+                assert_eq!(super::dec_len(u), u.to_string().len(), "{u}");
+            }
+        }
+        assert_eq!(super::dec_len(u64::MAX), 20);
+        assert_eq!(super::dec_len(10_000_000_000_000_000_000), 20);
+        assert_eq!(super::dec_len(9_999_999_999_999_999_999), 19);
+    }
+
+    /// xorshift64*: a fixed-seed stream for the sweeps.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+    }
+
+    /// Checks the bound of `d` against the real formatter, both signs and
+    /// both PRESERVE_ZERO_FRACTION settings; returns the bound and the
+    /// length (positive, no PRESERVE_ZERO_FRACTION).
+    fn check(d: f64) -> (usize, usize) {
+        let mut out = (0, 0);
+        if !d.is_finite() {
+            return out;
+        }
+        for v in [d, -d] {
+            for pzf in [false, true] {
+                let mut text = Vec::new();
+                write_double_shortest(&mut text, v, pzf);
+                let bound = double_len(v).expect("finite");
+                assert!(
+                    bound <= text.len(),
+                    "{v:e} ({:#x}) pzf={pzf}: bound {bound} > {:?}",
+                    v.to_bits(),
+                    String::from_utf8_lossy(&text)
+                );
+                if v == d && !pzf {
+                    out = (bound, text.len());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "millions of doubles: minutes of native time")]
+    fn double_bound_never_exceeds_the_text() {
+        assert!(double_len(f64::INFINITY).is_none());
+        assert!(double_len(f64::NEG_INFINITY).is_none());
+        assert!(double_len(f64::NAN).is_none());
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let (mut sum_bound, mut sum_len) = (0usize, 0usize);
+        // Every biased exponent: its edges and random mantissas (the low
+        // bits also zeroed, for short digit strings).
+        for b in 0u64..0x7ff {
+            let mut ms = vec![0, 1, 2, (1 << 52) - 1, (1 << 52) - 2, 1 << 51];
+            for _ in 0..600 {
+                let m = rng.next() & ((1 << 52) - 1);
+                ms.push(m);
+                ms.push(m & !((1 << (rng.next() % 53)) - 1));
+            }
+            for m in ms {
+                let d = f64::from_bits((b << 52) | m);
+                let (bound, len) = check(d);
+                sum_bound += bound;
+                sum_len += len;
+                // Neighbours.
+                check(f64::from_bits(d.to_bits().wrapping_add(1)));
+                if d.to_bits() > 0 {
+                    check(f64::from_bits(d.to_bits() - 1));
+                }
+            }
+        }
+        // Powers of ten, their neighbours, short decimals, integers.
+        for k in -330..=310 {
+            let p: f64 = format!("1e{k}").parse().unwrap_or(0.0);
+            for d in [p, p * 2.0, p * 5.0, p * 1.5, p * 9.999] {
+                check(d);
+                check(f64::from_bits(d.to_bits().wrapping_add(1)));
+                check(f64::from_bits(d.to_bits().wrapping_sub(1)));
+            }
+        }
+        for i in 0..100_000u64 {
+            check(i as f64);
+            check(i as f64 / 10.0);
+            check(i as f64 / 100.0);
+            check(i as f64 / 1000.0 + 1e5);
+            check((rng.next() >> (rng.next() % 64)) as f64);
+        }
+        for k in 0..64 {
+            let p = (1u64 << k) as f64;
+            check(p);
+            check(p - 1.0);
+            check(p + 1.0);
+            check(f64::from_bits(p.to_bits() - 1));
+        }
+        // Short decimals of every digit count and their near neighbours
+        // (a few ulps off: the hard cases of the digit test).
+        for _ in 0..300_000 {
+            let nd = 1 + rng.next() % 17;
+            let digits = rng.next() % 10u64.pow(nd as u32);
+            let exp = (rng.next() % 60) as i32 - 40;
+            let d: f64 = format!("{digits}e{exp}").parse().unwrap_or(0.0);
+            for k in 0..4u64 {
+                check(f64::from_bits(d.to_bits().wrapping_add(k)));
+                check(f64::from_bits(d.to_bits().wrapping_sub(k)));
+            }
+        }
+        // Typical coordinates: the bound is tight to two or three bytes.
+        let (mut cb, mut cl) = (0, 0);
+        for _ in 0..200_000 {
+            let d = (rng.next() >> 11) as f64 / (1u64 << 53) as f64 * 360.0 - 180.0;
+            let (bound, len) = check(d);
+            cb += bound;
+            cl += len;
+        }
+        assert!(cb * 100 >= cl * 90, "coordinates: bound {cb} of {cl} bytes");
+        eprintln!("random bits: bound {sum_bound} of {sum_len} bytes; coordinates: {cb} of {cl}");
     }
 }
