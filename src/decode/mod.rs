@@ -733,8 +733,78 @@ impl ZvBuilder {
     /// travel in registers and are stored into the slot one by one (as
     /// ZVAL_COPY_VALUE does), never as a whole zval just written by other
     /// code (a store-forwarding stall).
-    #[inline]
+    ///
+    /// Inlined: the common cases (an element into an array's table that
+    /// has room; a member of an object whose members wait on the value
+    /// stack, with its key, the stack having room) are a few stores here;
+    /// everything else is [`Self::put_slow`]'s, which decides them the
+    /// same way.
+    #[inline(always)]
     fn put_parts(&mut self, value: sys::zend_value, type_info: u32) {
+        if self.depth != 0 {
+            // SAFETY: the innermost frame is live; an array's `data` has
+            // `cap` slots, `n` of them written; the value stack has `capv`
+            // slots (keys and values), `nv` of them used; the key is ours
+            // (its reference moves onto the stack, as in `put_slow`).
+            unsafe {
+                let f = &mut *self.frames.add(self.depth - 1);
+                match f.kind {
+                    ARRAY => {
+                        if f.n < f.cap && !self.replaying {
+                            let dst = f.data.add(f.n as usize);
+                            (*dst).value = value;
+                            (*dst).u1.type_info = type_info;
+                            f.n += 1;
+                            return;
+                        }
+                    }
+                    kind => {
+                        // As `put_slow` decides: an assoc object not made
+                        // yet, or a made object (not in stock's order, its
+                        // members not handed over), below ASSOC_BULK_MAX
+                        // members; a key that may not be an int key (assoc)
+                        // or does not start with NUL (object).
+                        let key = f.key;
+                        let waits = if kind == ASSOC {
+                            is_undef(&f.zv)
+                        } else {
+                            !is_undef(&f.zv) && f.cap == 0 && !self.stockwise
+                        };
+                        if waits
+                            && !key.is_null()
+                            && self.nv - f.start < ASSOC_BULK_MAX
+                            && self.nv < self.capv
+                        {
+                            let first = if (*key).len > 0 {
+                                *zval::zstr_val(key)
+                            } else {
+                                b'a'
+                            };
+                            let plain = if kind == ASSOC {
+                                !matches!(first, b'0'..=b'9' | b'-')
+                            } else {
+                                first != 0
+                            };
+                            if plain {
+                                f.key = ptr::null_mut();
+                                self.keys.add(self.nv).write(key);
+                                let dst = self.vals.add(self.nv);
+                                (*dst).value = value;
+                                (*dst).u1.type_info = type_info;
+                                self.nv += 1;
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.put_slow(value, type_info);
+    }
+
+    /// [`Self::put_parts`] out of line: every case.
+    #[inline(never)]
+    fn put_slow(&mut self, value: sys::zend_value, type_info: u32) {
         let mut v = undef();
         v.value = value;
         v.u1.type_info = type_info;
@@ -1124,7 +1194,7 @@ unsafe impl Builder for ZvBuilder {
         let zv = unsafe { str_zv(self.text.take()) };
         self.put(zv);
     }
-    #[inline]
+    #[inline(always)]
     fn key(&mut self, bytes: &[u8]) {
         // Not cached: a key that may be an int key in assoc mode (stock
         // frees its string at its member; the cache would keep it).
