@@ -762,7 +762,7 @@ impl ZvBuilder {
                         // As `put_slow` decides: an assoc object not made
                         // yet, or a made object (not in stock's order, its
                         // members not handed over), below ASSOC_BULK_MAX
-                        // members; a key that may not be an int key (assoc)
+                        // members; a key that cannot be an int key (assoc)
                         // or does not start with NUL (object).
                         let key = f.key;
                         let waits = if kind == ASSOC {
@@ -1151,20 +1151,20 @@ unsafe impl Builder for ZvBuilder {
     type Value = sys::zval;
     type Text = ZText;
 
-    #[inline]
+    #[inline(always)]
     fn null(&mut self) {
         self.scalar(sys::IS_NULL, sys::zend_value::default());
     }
-    #[inline]
+    #[inline(always)]
     fn bool(&mut self, v: bool) {
         let t = if v { sys::IS_TRUE } else { sys::IS_FALSE };
         self.scalar(t, sys::zend_value::default());
     }
-    #[inline]
+    #[inline(always)]
     fn int(&mut self, v: i64) {
         self.scalar(sys::IS_LONG, sys::zend_value { lval: v });
     }
-    #[inline]
+    #[inline(always)]
     fn double(&mut self, v: f64) {
         self.scalar(sys::IS_DOUBLE, sys::zend_value { dval: v });
     }
@@ -1172,7 +1172,7 @@ unsafe impl Builder for ZvBuilder {
     fn big_int(&mut self, digits: &[u8]) {
         self.string(digits);
     }
-    #[inline]
+    #[inline(always)]
     fn string(&mut self, bytes: &[u8]) {
         // SAFETY: the bytes are copied into a fresh (or the interned empty)
         // string, whose reference the zval takes.
