@@ -112,6 +112,10 @@ struct Frame {
     /// `zv` is UNDEF; once made, the table takes them one by one).
     start: usize,
     kind: u8,
+    /// The pending key (`key`) may wait on the value stack with its
+    /// member: in assoc mode it cannot be an int key (no digit or `-`
+    /// first), in object mode it does not start with NUL (set with it).
+    plain: bool,
 }
 
 /// A string being decoded: `len` bytes written at `p`, room for `cap`.
@@ -575,6 +579,7 @@ impl ZvBuilder {
                 cap: 0,
                 start: self.nv,
                 kind,
+                plain: false,
             })
         };
         self.depth += 1;
@@ -772,28 +777,17 @@ impl ZvBuilder {
                         };
                         if waits
                             && !key.is_null()
+                            && f.plain
                             && self.nv - f.start < ASSOC_BULK_MAX
                             && self.nv < self.capv
                         {
-                            let first = if (*key).len > 0 {
-                                *zval::zstr_val(key)
-                            } else {
-                                b'a'
-                            };
-                            let plain = if kind == ASSOC {
-                                !matches!(first, b'0'..=b'9' | b'-')
-                            } else {
-                                first != 0
-                            };
-                            if plain {
-                                f.key = ptr::null_mut();
-                                self.keys.add(self.nv).write(key);
-                                let dst = self.vals.add(self.nv);
-                                (*dst).value = value;
-                                (*dst).u1.type_info = type_info;
-                                self.nv += 1;
-                                return;
-                            }
+                            f.key = ptr::null_mut();
+                            self.keys.add(self.nv).write(key);
+                            let dst = self.vals.add(self.nv);
+                            (*dst).value = value;
+                            (*dst).u1.type_info = type_info;
+                            self.nv += 1;
+                            return;
                         }
                     }
                 }
@@ -940,8 +934,10 @@ impl ZvBuilder {
         }
     }
 
+    /// The pending key of the innermost frame; `plain` as [`Frame::plain`]
+    /// says (the caller read the key's first byte).
     #[inline(always)]
-    fn set_key(&mut self, key: *mut sys::zend_string) {
+    fn set_key(&mut self, key: *mut sys::zend_string, plain: bool) {
         if self.depth == 0 {
             // SAFETY: a string we own and nobody else holds.
             unsafe { sys::rustjson_string_release(key) };
@@ -954,6 +950,7 @@ impl ZvBuilder {
             unsafe { sys::rustjson_string_release(f.key) };
         }
         f.key = key;
+        f.plain = plain;
     }
 
     /// Close the innermost container and store it as a value.
@@ -1196,12 +1193,13 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline(always)]
     fn key(&mut self, bytes: &[u8]) {
+        let plain = plain_key(self.assoc, bytes);
         // Not cached: a key that may be an int key in assoc mode (stock
         // frees its string at its member; the cache would keep it).
         let k = if !self.kcache.is_null()
             && !bytes.is_empty()
             && bytes.len() <= KEY_MAX
-            && !int_like(self.assoc, bytes)
+            && (plain || !self.assoc)
         {
             self.cached_key(bytes)
         } else {
@@ -1213,12 +1211,13 @@ unsafe impl Builder for ZvBuilder {
             // empty) string.
             unsafe { sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len()) }
         };
-        self.set_key(k);
+        self.set_key(k, plain);
     }
     #[inline]
     fn key_from_text(&mut self) {
+        let plain = plain_key(self.assoc, self.text.as_bytes());
         let k = self.text.take();
-        self.set_key(k);
+        self.set_key(k, plain);
     }
     #[inline]
     fn begin_array(&mut self) {
@@ -1296,11 +1295,16 @@ unsafe impl Builder for ZvBuilder {
     }
 }
 
-/// A key that may be an int key in assoc mode (ZEND_HANDLE_NUMERIC_STR
-/// needs a digit or `-` first).
+/// [`Frame::plain`] of a key: in assoc mode, not a possible int key
+/// (ZEND_HANDLE_NUMERIC_STR needs a digit or `-` first); in object mode,
+/// no NUL first.
 #[inline(always)]
-fn int_like(assoc: bool, bytes: &[u8]) -> bool {
-    assoc && matches!(bytes.first(), Some(b'0'..=b'9' | b'-'))
+fn plain_key(assoc: bool, bytes: &[u8]) -> bool {
+    match bytes.first() {
+        None => true,
+        Some(&c) if assoc => !matches!(c, b'0'..=b'9' | b'-'),
+        Some(&c) => c != 0,
+    }
 }
 
 /// The key cache's slot for 1..=KEY_MAX bytes.
