@@ -112,6 +112,10 @@ struct Frame {
     /// `zv` is UNDEF; once made, the table takes them one by one).
     start: usize,
     kind: u8,
+    /// The pending key (`key`) may wait on the value stack with its
+    /// member: in assoc mode it cannot be an int key (no digit or `-`
+    /// first), in object mode it does not start with NUL (set with it).
+    plain: bool,
 }
 
 /// A string being decoded: `len` bytes written at `p`, room for `cap`.
@@ -575,6 +579,7 @@ impl ZvBuilder {
                 cap: 0,
                 start: self.nv,
                 kind,
+                plain: false,
             })
         };
         self.depth += 1;
@@ -733,8 +738,67 @@ impl ZvBuilder {
     /// travel in registers and are stored into the slot one by one (as
     /// ZVAL_COPY_VALUE does), never as a whole zval just written by other
     /// code (a store-forwarding stall).
-    #[inline]
+    ///
+    /// Inlined: the common cases (an element into an array's table that
+    /// has room; a member of an object whose members wait on the value
+    /// stack, with its key, the stack having room) are a few stores here;
+    /// everything else is [`Self::put_slow`]'s, which decides them the
+    /// same way.
+    #[inline(always)]
     fn put_parts(&mut self, value: sys::zend_value, type_info: u32) {
+        if self.depth != 0 {
+            // SAFETY: the innermost frame is live; an array's `data` has
+            // `cap` slots, `n` of them written; the value stack has `capv`
+            // slots (keys and values), `nv` of them used; the key is ours
+            // (its reference moves onto the stack, as in `put_slow`).
+            unsafe {
+                let f = &mut *self.frames.add(self.depth - 1);
+                match f.kind {
+                    ARRAY => {
+                        if f.n < f.cap && !self.replaying {
+                            let dst = f.data.add(f.n as usize);
+                            (*dst).value = value;
+                            (*dst).u1.type_info = type_info;
+                            f.n += 1;
+                            return;
+                        }
+                    }
+                    kind => {
+                        // As `put_slow` decides: an assoc object not made
+                        // yet, or a made object (not in stock's order, its
+                        // members not handed over), below ASSOC_BULK_MAX
+                        // members; a key that cannot be an int key (assoc)
+                        // or does not start with NUL (object).
+                        let key = f.key;
+                        let waits = if kind == ASSOC {
+                            is_undef(&f.zv)
+                        } else {
+                            !is_undef(&f.zv) && f.cap == 0 && !self.stockwise
+                        };
+                        if waits
+                            && !key.is_null()
+                            && f.plain
+                            && self.nv - f.start < ASSOC_BULK_MAX
+                            && self.nv < self.capv
+                        {
+                            f.key = ptr::null_mut();
+                            self.keys.add(self.nv).write(key);
+                            let dst = self.vals.add(self.nv);
+                            (*dst).value = value;
+                            (*dst).u1.type_info = type_info;
+                            self.nv += 1;
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        self.put_slow(value, type_info);
+    }
+
+    /// [`Self::put_parts`] out of line: every case.
+    #[inline(never)]
+    fn put_slow(&mut self, value: sys::zend_value, type_info: u32) {
         let mut v = undef();
         v.value = value;
         v.u1.type_info = type_info;
@@ -870,8 +934,10 @@ impl ZvBuilder {
         }
     }
 
+    /// The pending key of the innermost frame; `plain` as [`Frame::plain`]
+    /// says (the caller read the key's first byte).
     #[inline(always)]
-    fn set_key(&mut self, key: *mut sys::zend_string) {
+    fn set_key(&mut self, key: *mut sys::zend_string, plain: bool) {
         if self.depth == 0 {
             // SAFETY: a string we own and nobody else holds.
             unsafe { sys::rustjson_string_release(key) };
@@ -884,6 +950,7 @@ impl ZvBuilder {
             unsafe { sys::rustjson_string_release(f.key) };
         }
         f.key = key;
+        f.plain = plain;
     }
 
     /// Close the innermost container and store it as a value.
@@ -1081,20 +1148,20 @@ unsafe impl Builder for ZvBuilder {
     type Value = sys::zval;
     type Text = ZText;
 
-    #[inline]
+    #[inline(always)]
     fn null(&mut self) {
         self.scalar(sys::IS_NULL, sys::zend_value::default());
     }
-    #[inline]
+    #[inline(always)]
     fn bool(&mut self, v: bool) {
         let t = if v { sys::IS_TRUE } else { sys::IS_FALSE };
         self.scalar(t, sys::zend_value::default());
     }
-    #[inline]
+    #[inline(always)]
     fn int(&mut self, v: i64) {
         self.scalar(sys::IS_LONG, sys::zend_value { lval: v });
     }
-    #[inline]
+    #[inline(always)]
     fn double(&mut self, v: f64) {
         self.scalar(sys::IS_DOUBLE, sys::zend_value { dval: v });
     }
@@ -1102,7 +1169,7 @@ unsafe impl Builder for ZvBuilder {
     fn big_int(&mut self, digits: &[u8]) {
         self.string(digits);
     }
-    #[inline]
+    #[inline(always)]
     fn string(&mut self, bytes: &[u8]) {
         // SAFETY: the bytes are copied into a fresh (or the interned empty)
         // string, whose reference the zval takes.
@@ -1124,14 +1191,15 @@ unsafe impl Builder for ZvBuilder {
         let zv = unsafe { str_zv(self.text.take()) };
         self.put(zv);
     }
-    #[inline]
+    #[inline(always)]
     fn key(&mut self, bytes: &[u8]) {
+        let plain = plain_key(self.assoc, bytes);
         // Not cached: a key that may be an int key in assoc mode (stock
         // frees its string at its member; the cache would keep it).
         let k = if !self.kcache.is_null()
             && !bytes.is_empty()
             && bytes.len() <= KEY_MAX
-            && !int_like(self.assoc, bytes)
+            && (plain || !self.assoc)
         {
             self.cached_key(bytes)
         } else {
@@ -1143,12 +1211,13 @@ unsafe impl Builder for ZvBuilder {
             // empty) string.
             unsafe { sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len()) }
         };
-        self.set_key(k);
+        self.set_key(k, plain);
     }
     #[inline]
     fn key_from_text(&mut self) {
+        let plain = plain_key(self.assoc, self.text.as_bytes());
         let k = self.text.take();
-        self.set_key(k);
+        self.set_key(k, plain);
     }
     #[inline]
     fn begin_array(&mut self) {
@@ -1226,11 +1295,16 @@ unsafe impl Builder for ZvBuilder {
     }
 }
 
-/// A key that may be an int key in assoc mode (ZEND_HANDLE_NUMERIC_STR
-/// needs a digit or `-` first).
+/// [`Frame::plain`] of a key: in assoc mode, not a possible int key
+/// (ZEND_HANDLE_NUMERIC_STR needs a digit or `-` first); in object mode,
+/// no NUL first.
 #[inline(always)]
-fn int_like(assoc: bool, bytes: &[u8]) -> bool {
-    assoc && matches!(bytes.first(), Some(b'0'..=b'9' | b'-'))
+fn plain_key(assoc: bool, bytes: &[u8]) -> bool {
+    match bytes.first() {
+        None => true,
+        Some(&c) if assoc => !matches!(c, b'0'..=b'9' | b'-'),
+        Some(&c) => c != 0,
+    }
 }
 
 /// The key cache's slot for 1..=KEY_MAX bytes.

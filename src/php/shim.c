@@ -378,42 +378,33 @@ static zend_always_inline zval *rustjson_mixed_put(HashTable *ht, zend_string *k
 HashTable *rustjson_fill_assoc(zend_string **keys, zval *vals, uint32_t n)
 {
 	HashTable *ht;
-	zend_ulong idx;
+	zval *old;
 	uint32_t i;
 	if (n == 0) {
 		/* Its first member comes next (stock's calls): not initialized,
 		 * so an int key may make it packed as it does for stock. */
 		return zend_new_array(0);
 	}
+	ht = zend_new_array(n);
+	zend_hash_real_init_mixed(ht);
 	for (i = 0; i < n; i++) {
-		if (ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]), idx)) {
-			break;
+#if ZEND_DEBUG
+		{
+			zend_ulong idx;
+			/* The caller keeps int keys out (see shim.h). */
+			ZEND_ASSERT(!ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]), idx));
 		}
-	}
-	if (i < n) {
-		/* An int key: whether the table is packed or a hash depends on its
-		 * size as it grows, so grow it as stock does, member by member. */
-		ht = zend_new_array(0);
-		for (i = 0; i < n; i++) {
-			zend_symtable_update(ht, keys[i], &vals[i]);
+#endif
+		old = rustjson_mixed_put(ht, keys[i], &vals[i]);
+		if (UNEXPECTED(old != NULL)) {
+			/* A duplicate: zend_hash_update()'s replacement. */
+			zval_ptr_dtor(old);
+			ZVAL_COPY_VALUE(old, &vals[i]);
 			zend_string_release_ex(keys[i], 0);
 		}
-	} else {
-		zval *old;
-		ht = zend_new_array(n);
-		zend_hash_real_init_mixed(ht);
-		for (i = 0; i < n; i++) {
-			old = rustjson_mixed_put(ht, keys[i], &vals[i]);
-			if (UNEXPECTED(old != NULL)) {
-				/* A duplicate: zend_hash_update()'s replacement. */
-				zval_ptr_dtor(old);
-				ZVAL_COPY_VALUE(old, &vals[i]);
-				zend_string_release_ex(keys[i], 0);
-			}
-		}
-		if (ht->nNumOfElements < n) {
-			ht = rustjson_fit_mixed(ht);
-		}
+	}
+	if (ht->nNumOfElements < n) {
+		ht = rustjson_fit_mixed(ht);
 	}
 	return ht;
 }

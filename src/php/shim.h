@@ -154,9 +154,10 @@ zval *rustjson_packed_append(zval *arr, zval *v, uint32_t *cap);
 /* An assoc object built at its close from n >= 1 members (keys and values
  * in document order) as zend_symtable_update() stores them (a duplicate
  * keeps its position and takes the last value), sized once as stock's
- * growth ends when all keys are strings (HT_MIN_SIZE doubled until the
- * members fit), else grown member by member as stock grows it. Takes the
- * values, releases the keys. */
+ * growth ends (HT_MIN_SIZE doubled until the members fit). No key may be
+ * an int key: the caller keeps every key that starts with a digit or `-`
+ * out (asserted in debug builds). Takes the values, releases the keys;
+ * n == 0: an uninitialized table (its members come one by one). */
 HashTable *rustjson_fill_assoc(zend_string **keys, zval *vals, uint32_t n);
 /* A fresh stdClass's properties from n >= 1 members (names and values in
  * document order), as zend_std_write_property() would store them one by
