@@ -719,6 +719,29 @@ impl ZvBuilder {
         }
     }
 
+    /// A member waits on the value stack: its key and value into the
+    /// next slot.
+    ///
+    /// # Safety
+    /// `nv < capv` (the slot exists); `key` is a live key string whose
+    /// reference the stack takes.
+    #[inline(always)]
+    unsafe fn push_member(
+        &mut self,
+        key: *mut sys::zend_string,
+        value: sys::zend_value,
+        type_info: u32,
+    ) {
+        // SAFETY: the slot `nv` is inside both blocks (contract).
+        unsafe {
+            self.keys.add(self.nv).write(key);
+            let dst = self.vals.add(self.nv);
+            (*dst).value = value;
+            (*dst).u1.type_info = type_info;
+        }
+        self.nv += 1;
+    }
+
     /// Pop the innermost frame (there is one).
     #[inline(always)]
     fn pop_frame(&mut self) -> Frame {
@@ -782,11 +805,7 @@ impl ZvBuilder {
                             && self.nv < self.capv
                         {
                             f.key = ptr::null_mut();
-                            self.keys.add(self.nv).write(key);
-                            let dst = self.vals.add(self.nv);
-                            (*dst).value = value;
-                            (*dst).u1.type_info = type_info;
-                            self.nv += 1;
+                            self.push_member(key, value, type_info);
                             return;
                         }
                     }
@@ -854,11 +873,7 @@ impl ZvBuilder {
                             if self.nv == self.capv {
                                 self.grow_vals();
                             }
-                            self.keys.add(self.nv).write(key);
-                            let dst = self.vals.add(self.nv);
-                            (*dst).value = value;
-                            (*dst).u1.type_info = type_info;
-                            self.nv += 1;
+                            self.push_member(key, value, type_info);
                             return;
                         }
                         f.zv = arr_zv(sys::rustjson_fill_assoc(
@@ -906,11 +921,7 @@ impl ZvBuilder {
                             if self.nv == self.capv {
                                 self.grow_vals();
                             }
-                            self.keys.add(self.nv).write(key);
-                            let dst = self.vals.add(self.nv);
-                            (*dst).value = value;
-                            (*dst).u1.type_info = type_info;
-                            self.nv += 1;
+                            self.push_member(key, value, type_info);
                             return;
                         }
                         f.cap = 1;
