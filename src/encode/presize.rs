@@ -403,15 +403,18 @@ fn dec_len(u: u64) -> usize {
 }
 
 /// 10^0 ..= 10^19.
-const POW10: [u64; 20] = {
-    let mut t = [1u64; 20];
+const POW10: [u64; 20] = powers(10);
+
+/// `base`^0 ..= `base`^(N-1).
+const fn powers<const N: usize>(base: u64) -> [u64; N] {
+    let mut t = [1u64; N];
     let mut i = 1;
-    while i < 20 {
-        t[i] = t[i - 1] * 10;
+    while i < N {
+        t[i] = t[i - 1] * base;
         i += 1;
     }
     t
-};
+}
 
 // ---- The double bound --------------------------------------------------
 //
@@ -444,15 +447,7 @@ const POW10: [u64; 20] = {
 // integer (u >= 0), so X is a multiple of 2^r.
 
 /// 5^0 ..= 5^27.
-const POW5: [u64; 28] = {
-    let mut t = [1u64; 28];
-    let mut i = 1;
-    while i < 28 {
-        t[i] = t[i - 1] * 5;
-        i += 1;
-    }
-    t
-};
+const POW5: [u64; 28] = powers(5);
 
 /// The digit test of [`at_least_digits`] for one binade and digit count:
 /// `p5` = 5^u, `mask` = 2^r - 1, `lo` = (5^u >> 1) + 1 and `width` =

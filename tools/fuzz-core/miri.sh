@@ -17,42 +17,28 @@ if ! cargo +nightly miri --version >/dev/null 2>&1; then
     rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || true
     rustup component add --toolchain nightly miri rust-src || fail "cannot install miri"
 fi
-tests=(
-    decode::key::tests::spellings
-    decode::number::tests::doubles
-    decode::number::tests::integers_and_the_19_digit_rule
-    decode::number::tests::match_lengths
-    decode::number::wide::tests::negative_powers_bracket_the_truth
-    decode::parse::tests::failure_replay_stops_at_php_error_token
-    decode::parse::tests::plain_string_only_when_no_decoding_is_needed
-    decode::parse::tests::rebuild_replays_on_both_routes
-    decode::string::tests::escapes
-    decode::string::tests::utf8_modes_and_order
-    escape::tests::implementation_names
-    escape::tests::key_at_end_small
-    escape::tests::sse2_level_runs_no_ssse3
-    escape::utf8::tests::grouping_examples
-    isa::tests::available_levels_are_cumulative
-    isa::tests::clamp
-    isa::tests::names_round_trip
-    isa::tests::tokens_follow_levels
-    number::digits::tests::digits8_shapes
-    number::double::tests::decimal_layouts
-    number::double::tests::exponents
-    number::double::tests::non_finite_writes_zero
-    number::layout::tests::extremes_do_not_panic
-    number::layout::tests::slow_path_long_digits
-    number::long::tests::appends
-    number::long::tests::decimal_lengths
-    number::long::tests::int_keys
-    number::long::tests::write_at_and_pair_each_length
-    number::schubfach::tests::known_values
-    number::schubfach::tests::log_approximations
-    sink::tests::array_buf_holds_the_longest_numbers
-    scan::tests::simple_escapes_exact
-    scan::tests::dispatch_clamps
-    scan::utf8::tests::valid_prefix_offsets
-)
+tests=()
+# Each line: a test module, then its tests run here.
+while read -r mod names; do
+    for t in $names; do tests+=("$mod::$t"); done
+done <<'LIST'
+decode::key::tests spellings
+decode::number::tests doubles integers_and_the_19_digit_rule match_lengths
+decode::number::wide::tests negative_powers_bracket_the_truth
+decode::parse::tests failure_replay_stops_at_php_error_token plain_string_only_when_no_decoding_is_needed rebuild_replays_on_both_routes
+decode::string::tests escapes utf8_modes_and_order
+escape::tests implementation_names key_at_end_small sse2_level_runs_no_ssse3
+escape::utf8::tests grouping_examples
+isa::tests available_levels_are_cumulative clamp names_round_trip tokens_follow_levels
+number::digits::tests digits8_shapes
+number::double::tests decimal_layouts exponents non_finite_writes_zero
+number::layout::tests extremes_do_not_panic slow_path_long_digits
+number::long::tests appends decimal_lengths int_keys write_at_and_pair_each_length
+number::schubfach::tests known_values log_approximations
+sink::tests array_buf_holds_the_longest_numbers
+scan::tests simple_escapes_exact dispatch_clamps
+scan::utf8::tests valid_prefix_offsets
+LIST
 cd core
 log=${TMPDIR:-/tmp}/rustjson-miri.log
 echo "miri: ${#tests[@]} tests, limit ${secs}s"
