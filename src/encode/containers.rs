@@ -385,8 +385,10 @@ impl Encoder {
         // does not (a list of doubles, strings, arrays) hands the rest to
         // the plain loop below, which checks nothing. (A check per element
         // or per short list costs more than runs save there: canada's
-        // coordinate pairs, nest-400's one-element lists.)
-        if !KEYS && ht.count() >= RUN_MIN {
+        // coordinate pairs, nest-400's one-element lists.) Nor where a run
+        // cannot store its separator whole (pretty-printed lists below
+        // depth 3): there every element would call it for nothing.
+        if !KEYS && ht.count() >= RUN_MIN && L::list_sep_word(self).is_some() {
             while c.more() {
                 if *need_comma {
                     if !is_run_scalar(c.next_type()) {
