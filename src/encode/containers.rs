@@ -387,7 +387,7 @@ impl Encoder {
         // or per short list costs more than runs save there: canada's
         // coordinate pairs, nest-400's one-element lists.) Nor where a run
         // cannot store its separator whole (pretty-printed lists below
-        // depth 3): there every element would call it for nothing.
+        // depth 7): there every element would call it for nothing.
         if !KEYS && ht.count() >= RUN_MIN && L::list_sep_word(self).is_some() {
             while c.more() {
                 if *need_comma {
@@ -445,11 +445,34 @@ impl Encoder {
     /// the walk keeps its own in registers. Returns the cursor past the
     /// run.
     #[inline(never)]
-    fn scalar_run<L: Layout>(&mut self, mut c: Packed) -> Packed {
+    fn scalar_run<L: Layout>(&mut self, c: Packed) -> Packed {
         let Some((sep, sep_len)) = L::list_sep_word(self) else {
             return c;
         };
-        let sep = u128::from_le_bytes(sep);
+        let (mut lo, mut hi) = ([0u8; 16], [0u8; 16]);
+        lo.copy_from_slice(&sep[..16]);
+        hi.copy_from_slice(&sep[16..]);
+        let (lo, hi) = (u128::from_le_bytes(lo), u128::from_le_bytes(hi));
+        if sep_len <= 16 {
+            self.scalar_run_with::<false>(c, lo, hi, sep_len)
+        } else {
+            self.scalar_run_with::<true>(c, lo, hi, sep_len)
+        }
+    }
+
+    /// [`Encoder::scalar_run`] for one separator width: up to 16 bytes
+    /// (`WIDE` false: one store of `sep`, and two ints at once), or 17 to
+    /// [`SEP_WORD`](super::layout::SEP_WORD) bytes (`WIDE`: `sep` and
+    /// `sep_hi` stored one after the other, and one int at a time: the
+    /// pair writer takes a separator of at most 16 bytes).
+    #[inline(always)]
+    fn scalar_run_with<const WIDE: bool>(
+        &mut self,
+        mut c: Packed,
+        sep: u128,
+        sep_hi: u128,
+        sep_len: usize,
+    ) -> Packed {
         // The most bytes an element takes.
         let most = sep_len + number::LONG_MAX_LEN;
         let start = self.buf.spare_ptr();
@@ -465,18 +488,25 @@ impl Encoder {
                 let t = z.ty();
                 // SAFETY: fewer than k elements were written in this part,
                 // so p .. p + most lies in the spare room (most >= 16
-                // covers the separator word; a literal's word is 8 bytes),
-                // and p .. p + 2 * most when the part has a second one
-                // (the pair's contract: q + 2 * LONG_MAX_LEN + sep_len).
+                // covers a 16-byte separator word, and most >= 37 the two
+                // words of a wide one; a literal's word is 8 bytes), and
+                // p .. p + 2 * most when the part has a second one (the
+                // pair's contract: q + 2 * LONG_MAX_LEN + sep_len).
                 unsafe {
-                    if sep_len <= 8 {
+                    if WIDE {
+                        p.cast::<u128>().write_unaligned(sep.to_le());
+                        p.add(16).cast::<u128>().write_unaligned(sep_hi.to_le());
+                    } else if sep_len <= 8 {
                         p.cast::<u64>().write_unaligned((sep as u64).to_le());
                     } else {
                         p.cast::<u128>().write_unaligned(sep.to_le());
                     }
                     let q = p.add(sep_len);
                     if t == sys::IS_LONG {
-                        if let Some(z2) = part.peek_second().filter(|z2| z2.ty() == sys::IS_LONG) {
+                        if let Some(z2) = part
+                            .peek_second()
+                            .filter(|z2| !WIDE && z2.ty() == sys::IS_LONG)
+                        {
                             // Two ints: both fit (each takes at most
                             // `most` bytes), their digits made at once.
                             let n =

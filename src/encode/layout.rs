@@ -25,10 +25,14 @@ pub trait Layout {
     fn before_close(e: &mut Encoder);
 
     /// What [`Layout::list_sep`] writes after a list's first element, as
-    /// a 16-byte word (the bytes, then anything) and its length, when it
+    /// a 32-byte word (the bytes, then anything) and its length, when it
     /// fits: for the scalar runs of a packed list, which store it whole.
-    fn list_sep_word(e: &Encoder) -> Option<([u8; 16], usize)>;
+    fn list_sep_word(e: &Encoder) -> Option<([u8; SEP_WORD], usize)>;
 }
+
+/// The longest list separator a scalar run stores whole (pretty-printed
+/// lists down to depth 7: `,`, a newline and 28 spaces).
+pub const SEP_WORD: usize = 32;
 
 /// Compact output (no PRETTY_PRINT).
 pub enum Compact {}
@@ -57,8 +61,8 @@ impl Layout for Compact {
     fn before_close(_: &mut Encoder) {}
 
     #[inline(always)]
-    fn list_sep_word(_: &Encoder) -> Option<([u8; 16], usize)> {
-        let mut w = [0; 16];
+    fn list_sep_word(_: &Encoder) -> Option<([u8; SEP_WORD], usize)> {
+        let mut w = [0; SEP_WORD];
         w[0] = b',';
         Some((w, 1))
     }
@@ -88,12 +92,12 @@ impl Layout for Pretty {
     }
 
     #[inline(always)]
-    fn list_sep_word(e: &Encoder) -> Option<([u8; 16], usize)> {
+    fn list_sep_word(e: &Encoder) -> Option<([u8; SEP_WORD], usize)> {
         let n = 2 + 4 * e.depth.max(0) as usize;
-        if n > 16 {
+        if n > SEP_WORD {
             return None;
         }
-        let mut w = [b' '; 16];
+        let mut w = [b' '; SEP_WORD];
         w[0] = b',';
         w[1] = b'\n';
         Some((w, n))
