@@ -71,7 +71,7 @@ impl Layout for Compact {
 impl Layout for Pretty {
     #[inline(always)]
     fn list_sep(e: &mut Encoder, need_comma: &mut bool) {
-        e.sep_newline_indent(need_comma.then_some(b','));
+        e.list_newline_indent(*need_comma);
         *need_comma = true;
     }
 
@@ -105,6 +105,33 @@ impl Layout for Pretty {
 }
 
 impl Encoder {
+    /// [`Encoder::sep_newline_indent`] before a list element (`,` when
+    /// `comma`): the indentation of up to 32 spaces is two fixed 16-byte
+    /// stores when the spare room holds them (bytes past the text are
+    /// spare room, not committed), not a memset call per element.
+    #[inline(always)]
+    pub(super) fn list_newline_indent(&mut self, comma: bool) {
+        let c = usize::from(comma);
+        let n = c + 1 + 4 * self.depth.max(0) as usize;
+        self.buf.reserve(n);
+        // SAFETY: n bytes reserved, all written before commit (the comma,
+        // written unconditionally, is overwritten by the newline when
+        // there is none); the fixed stores end at 2 + 32 <= spare().
+        unsafe {
+            let p = self.buf.spare_ptr();
+            if n <= 2 + 32 && self.buf.spare() >= 2 + 32 {
+                let spaces = [b' '; 16];
+                p.add(c + 1).cast::<[u8; 16]>().write_unaligned(spaces);
+                p.add(c + 17).cast::<[u8; 16]>().write_unaligned(spaces);
+            } else {
+                core::ptr::write_bytes(p.add(c + 1), b' ', n - c - 1);
+            }
+            p.write(b',');
+            p.add(c).write(b'\n');
+            self.buf.commit(n);
+        }
+    }
+
     /// PRETTY_PRINT's framing before an element: `sep` when given (`,`, or
     /// the `{` a map walk writes with its first member), a newline and four
     /// spaces per level, in one reservation.
