@@ -36,6 +36,7 @@ use super::frames::Frames;
 use crate::php::outbuf::PresizeCtx;
 use crate::php::sys;
 use crate::php::view::{Marked, Table, Zv};
+use rustjson_core::number::decimal_len;
 use rustjson_core::options as opt;
 
 /// Flags under which no bound is taken.
@@ -389,21 +390,8 @@ fn short_ascii(b: &[u8]) -> bool {
 /// The length of `v` in decimal.
 #[inline(always)]
 fn long_len(v: i64) -> usize {
-    usize::from(v < 0) + dec_len(v.unsigned_abs())
+    usize::from(v < 0) + decimal_len(v.unsigned_abs())
 }
-
-/// The number of decimal digits of `u` (1 for 0): from its bit length
-/// (floor(bits * log10(2)) is the digit count or one more), corrected
-/// with one compare.
-#[inline(always)]
-fn dec_len(u: u64) -> usize {
-    let bits = 64 - (u | 1).leading_zeros() as usize;
-    let t = (bits * 1233) >> 12;
-    t + 1 - usize::from((u | 1) < POW10.get(t).copied().unwrap_or(0))
-}
-
-/// 10^0 ..= 10^19.
-const POW10: [u64; 20] = powers(10);
 
 /// `base`^0 ..= `base`^(N-1).
 const fn powers<const N: usize>(base: u64) -> [u64; N] {
@@ -737,12 +725,12 @@ mod tests {
         for b in 0..64 {
             let p = 1u64 << b;
             for u in [p - 1, p, p + 1, u64::MAX >> (63 - b)] {
-                assert_eq!(super::dec_len(u), u.to_string().len(), "{u}");
+                assert_eq!(super::decimal_len(u), u.to_string().len(), "{u}");
             }
         }
-        assert_eq!(super::dec_len(u64::MAX), 20);
-        assert_eq!(super::dec_len(10_000_000_000_000_000_000), 20);
-        assert_eq!(super::dec_len(9_999_999_999_999_999_999), 19);
+        assert_eq!(super::decimal_len(u64::MAX), 20);
+        assert_eq!(super::decimal_len(10_000_000_000_000_000_000), 20);
+        assert_eq!(super::decimal_len(9_999_999_999_999_999_999), 19);
     }
 
     /// xorshift64*: a fixed-seed stream for the sweeps.

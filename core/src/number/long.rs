@@ -29,7 +29,7 @@ pub(super) static POW10: [u64; 32] = {
 /// Number of decimal digits of `n` (1 for 0): the bit length gives a guess
 /// (log10(2) ~ 1233/4096) that is exact or one short; one compare fixes it.
 #[inline(always)]
-pub(super) fn decimal_len(n: u64) -> usize {
+pub fn decimal_len(n: u64) -> usize {
     let n = n | 1;
     let bits = 64 - n.leading_zeros() as usize;
     let guess = (bits * 1233) >> 12;

@@ -41,7 +41,9 @@ mod schubfach;
 
 pub use double::write_double_shortest;
 pub use layout::gcvt_layout;
-pub use long::{write_int_key, write_long, write_long_at, write_long_pair_at, LONG_MAX_LEN};
+pub use long::{
+    decimal_len, write_int_key, write_long, write_long_at, write_long_pair_at, LONG_MAX_LEN,
+};
 
 /// The shortest round-trip decimal of a finite, non-zero `value` as
 /// `(f, e)` with `|value| ≈ f × 10^e` (the sign is ignored): the digits
