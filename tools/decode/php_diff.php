@@ -222,8 +222,15 @@ function rnd_num() {
 }
 function rnd_str() {
     $s = '';
-    for ($n = mt_rand(0, 12); $n > 0; $n--) {
-        switch (mt_rand(0, 9)) {
+    // now and then a long one: runs of non-ASCII blocks (checked by stage 1
+    // as a whole) with escapes in them
+    // (mostly valid: an invalid byte or a control byte in one of 40 pieces)
+    $long = mt_rand(0, 7) === 0;
+    for ($n = $long ? mt_rand(20, 90) : mt_rand(0, 12); $n > 0; $n--) {
+        $r = mt_rand(0, 10);
+        if ($long && ($r === 5 || $r === 6) && mt_rand(0, 19)) $r = 10;
+        switch ($r) {
+            case 10: $s .= str_repeat(["\xe6\x97\xa5\xe6\x9c\xac", "\xc3\xa9", "\xf0\x9f\x98\x80", "\xd0\x96x"][mt_rand(0, 3)], mt_rand(1, 30)); break;
             case 0: $s .= ['\"', '\\\\', '\/', '\b', '\f', '\n', '\r', '\t'][mt_rand(0, 7)]; break;
             case 1: $s .= sprintf(mt_rand(0, 1) ? '\u%04x' : '\u%04X', mt_rand(0, 0xffff)); break;
             case 2: $s .= sprintf('\u%04x\u%04x', mt_rand(0xd800, 0xdbff), mt_rand(0xdc00, 0xdfff)); break;

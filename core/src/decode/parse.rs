@@ -1047,7 +1047,9 @@ fn long_has_backslash(body: &[u8]) -> bool {
 
 /// A string value or key body (the bytes of `inp` from `start`) into the
 /// builder: borrowed when it has no escape, else decoded into the
-/// builder's text. `false` to give up (a decoding error, or a NUL-led key
+/// builder's text (when `utf8_known()`, stage 1 validated its UTF-8, and
+/// [`string::decode_valid_utf8`] copies bytes >= 0x80 without checking them
+/// again). `false` to give up (a decoding error, or a NUL-led key
 /// in object mode).
 #[inline(always)]
 fn put_string<B: Builder>(
@@ -1056,7 +1058,7 @@ fn put_string<B: Builder>(
     body: &[u8],
     key: bool,
     opts: Options,
-    mode: InvalidUtf8,
+    utf8_known: impl FnOnce() -> bool,
     b: &mut B,
 ) -> bool {
     if !has_backslash(inp, start, body) {
@@ -1077,7 +1079,13 @@ fn put_string<B: Builder>(
         }
         return true;
     }
-    match string::decode(body, mode, b.text()) {
+    let mode = InvalidUtf8::from_flags(opts.flags);
+    let d = if utf8_known() {
+        string::decode_valid_utf8(body, mode, b.text())
+    } else {
+        string::decode(body, mode, b.text())
+    };
+    match d {
         Ok(d) => {
             if key {
                 if !opts.assoc && d.starts_with_nul {
@@ -1186,7 +1194,6 @@ fn fast<K: Kernels, B: Builder>(
     stop: &mut Stop,
     kinds_out: &mut Bits<FAST_WORDS>,
 ) -> bool {
-    let mode = InvalidUtf8::from_flags(opts.flags);
     let bigint = opts.flags & BIGINT_AS_STRING != 0;
     let mut st = Stage1::new();
     let mut nt = 0usize;
@@ -1253,6 +1260,14 @@ fn fast<K: Kernels, B: Builder>(
             }
         };
     }
+    // Whether stage 1 has validated the UTF-8 of a string token before
+    // the token at `$next`: no run of non-ASCII blocks is open, or the
+    // open one starts at or after that token.
+    macro_rules! utf8_checked {
+        ($next:expr) => {
+            || st.utf8_pending().is_none_or(|from| from >= $next)
+        };
+    }
     // A member from its key's opening quote (`c` = '"' at `pos`) to the
     // first token of its value, in `c` (`$first`: the object's first).
     macro_rules! member {
@@ -1264,7 +1279,7 @@ fn fast<K: Kernels, B: Builder>(
                 stop!(colon, How::Colon, s; phase, s);
             }
             match body_before(inp, s, pos) {
-                Some(body) if put_string(inp, s + 1, body, true, opts, mode, b) => {}
+                Some(body) if put_string(inp, s + 1, body, true, opts, utf8_checked!(pos), b) => {}
                 _ => stop!(0, How::KeyString, s),
             }
             $c = next!();
@@ -1282,7 +1297,8 @@ fn fast<K: Kernels, B: Builder>(
                     stop!(c, How::GaveUp, s; Phase::Value, s);
                 }
                 match body_before(inp, s, pos) {
-                    Some(body) if put_string(inp, s + 1, body, false, opts, mode, b) => {}
+                    Some(body)
+                        if put_string(inp, s + 1, body, false, opts, utf8_checked!(pos), b) => {}
                     _ => stop!(0, How::String, s),
                 }
             }

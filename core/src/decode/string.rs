@@ -120,6 +120,18 @@ fn special_mask(x: u64) -> u64 {
     (x | ctrl | bs) & HIGHS
 }
 
+/// [`special_mask`] without the bytes >= 0x80: one bit (0x80) per byte
+/// below 0x20 or `\`, the lowest flagged byte exact (a byte >= 0x80 is
+/// never flagged on its own: the tests borrow only into bytes above a
+/// true hit).
+#[inline(always)]
+fn ctrl_or_backslash_mask(x: u64) -> u64 {
+    let ctrl = x.wrapping_sub(ONES * 0x20) & !x;
+    let bs = x ^ (ONES * b'\\' as u64);
+    let bs = bs.wrapping_sub(ONES) & !bs;
+    (ctrl | bs) & HIGHS
+}
+
 #[inline(always)]
 fn hex(b: Option<&u8>) -> Option<u32> {
     match b {
@@ -274,6 +286,43 @@ pub fn decode<S: Sink>(
     }
 }
 
+/// [`decode`] of a body whose UTF-8 is already known to be well-formed
+/// (stage 1 validated the blocks holding it): the same result, but the
+/// bytes of non-ASCII characters are copied with the plain ASCII ones,
+/// eight at a time, instead of sequence by sequence. Only escapes and control bytes stop the copy.
+/// Long bodies (see [`MEASURE_FROM`]) take [`decode`]'s measured route.
+/// Out of line: the callers' hot loops keep their registers.
+#[inline(never)]
+pub fn decode_valid_utf8<S: Sink>(
+    body: &[u8],
+    mode: InvalidUtf8,
+    out: &mut S,
+) -> Result<Decoded, StringError> {
+    let from = if mode == InvalidUtf8::Substitute {
+        SUBSTITUTE_MEASURE_FROM
+    } else {
+        MEASURE_FROM
+    };
+    if body.len() > from {
+        return decode(body, mode, out);
+    }
+    let start = out.len();
+    match decode_loop::<S, false, true>(body, mode, out, body.len()) {
+        Ok(()) => {
+            let len = out.len() - start;
+            let starts_with_nul = out.as_bytes().get(start) == Some(&0);
+            Ok(Decoded {
+                len,
+                starts_with_nul,
+            })
+        }
+        Err(e) => {
+            out.truncate(start);
+            Err(e)
+        }
+    }
+}
+
 /// Bodies longer than this are measured before they are decoded (without
 /// SUBSTITUTE), and the room reserved is their decoded length (exact on
 /// success): a sink that allocates what is reserved (a PHP string) then
@@ -297,7 +346,7 @@ fn decode_inner<S: Sink>(body: &[u8], mode: InvalidUtf8, out: &mut S) -> Result<
     if body.len() > from {
         return decode_measured(body, mode, out);
     }
-    decode_loop::<S, false>(body, mode, out, body.len())
+    decode_loop::<S, false, false>(body, mode, out, body.len())
 }
 
 /// A long body (see [`MEASURE_FROM`]): its decoded length first, then
@@ -321,13 +370,13 @@ fn decode_measured<S: Sink>(
             } else {
                 want - bad
             };
-            return decode_loop::<S, true>(body, mode, out, want);
+            return decode_loop::<S, true, false>(body, mode, out, want);
         }
     }
     if want < body.len() {
-        decode_loop::<S, true>(body, mode, out, want)
+        decode_loop::<S, true, false>(body, mode, out, want)
     } else {
-        decode_loop::<S, false>(body, mode, out, body.len())
+        decode_loop::<S, false, false>(body, mode, out, body.len())
     }
 }
 
@@ -416,7 +465,7 @@ fn decoded_len_bound(body: &[u8]) -> usize {
 /// stores may write past what they keep), or its measured decoded length
 /// (`EXACT` true: wide stores only where the room has them).
 #[inline(always)]
-fn decode_loop<S: Sink, const EXACT: bool>(
+fn decode_loop<S: Sink, const EXACT: bool, const VALID_UTF8: bool>(
     body: &[u8],
     mode: InvalidUtf8,
     out: &mut S,
@@ -433,7 +482,12 @@ fn decode_loop<S: Sink, const EXACT: bool>(
             }
             let mut w = [0u8; 8];
             w.copy_from_slice(chunk);
-            let m = special_mask(u64::from_le_bytes(w));
+            let x = u64::from_le_bytes(w);
+            let m = if VALID_UTF8 {
+                ctrl_or_backslash_mask(x)
+            } else {
+                special_mask(x)
+            };
             let keep = if m == 0 {
                 8
             } else {
@@ -447,8 +501,10 @@ fn decode_loop<S: Sink, const EXACT: bool>(
         }
         // Clean bytes the 8-byte loop could not take (fewer than eight
         // left), one at a time.
-        while let Some(&c @ 0x20..=0x7F) = body.get(i) {
-            if c == b'\\' {
+        // Trusted UTF-8: bytes >= 0x80 too (the eight-byte loop may have
+        // stopped inside a character).
+        while let Some(&c @ 0x20..) = body.get(i) {
+            if c == b'\\' || (!VALID_UTF8 && c >= 0x80) {
                 break;
             }
             room.put1(c);
@@ -579,8 +635,19 @@ mod tests {
     use super::*;
 
     fn run(body: &[u8], mode: InvalidUtf8) -> Result<Vec<u8>, i32> {
+        let r = run_with(body, mode, decode);
+        if core::str::from_utf8(body).is_ok() {
+            // Well-formed UTF-8: the route that trusts it gives the same.
+            assert_eq!(run_with(body, mode, decode_valid_utf8), r, "{body:?}");
+        }
+        r
+    }
+
+    type DecodeFn = fn(&[u8], InvalidUtf8, &mut Vec<u8>) -> Result<Decoded, StringError>;
+
+    fn run_with(body: &[u8], mode: InvalidUtf8, f: DecodeFn) -> Result<Vec<u8>, i32> {
         let mut out = b"prefix".to_vec();
-        match decode(body, mode, &mut out) {
+        match f(body, mode, &mut out) {
             Ok(d) => {
                 assert_eq!(d.len, out.len() - 6);
                 assert_eq!(d.starts_with_nul, out.get(6) == Some(&0));
@@ -669,7 +736,8 @@ mod tests {
                     // The reference: the same body decoded through the
                     // unmeasured loop.
                     let mut want = Vec::new();
-                    let r = decode_loop::<Vec<u8>, false>(&body, Error, &mut want, body.len());
+                    let r =
+                        decode_loop::<Vec<u8>, false, false>(&body, Error, &mut want, body.len());
                     assert!(r.is_ok());
                     let mut got = Vec::new();
                     assert!(decode(&body, Error, &mut got).is_ok());
@@ -690,7 +758,8 @@ mod tests {
                             tail.extend_from_slice(b"\xff\\u12");
                             for b in [&body[..cut], &tail[..]] {
                                 let mut w = Vec::new();
-                                let rw = decode_loop::<Vec<u8>, false>(b, mode, &mut w, b.len());
+                                let rw =
+                                    decode_loop::<Vec<u8>, false, false>(b, mode, &mut w, b.len());
                                 let mut g = Vec::new();
                                 let rg = decode(b, mode, &mut g);
                                 assert_eq!(rg.map(|_| ()), rw);
@@ -703,6 +772,52 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn valid_utf8_route_every_position() {
+        // Characters of 1-4 bytes, escapes and a control byte at every
+        // position of bodies of up to 40 bytes, in every mode: `run`
+        // checks decode_valid_utf8 against decode.
+        let pieces: [&[u8]; 8] = [
+            "é".as_bytes(),
+            "€".as_bytes(),
+            "😀".as_bytes(),
+            br"\n",
+            br"\u00e9",
+            br"\ud83d\ude00",
+            b"\x01",
+            br"\",
+        ];
+        for len in 0..40 {
+            for pos in 0..=len {
+                for p in pieces {
+                    for fill in [b'a', 0xC3] {
+                        let mut body = Vec::new();
+                        for k in 0..len {
+                            if k == pos {
+                                body.extend_from_slice(p);
+                            }
+                            if fill == b'a' {
+                                body.push(b'a');
+                            } else {
+                                body.extend_from_slice("ß".as_bytes());
+                            }
+                        }
+                        for mode in [
+                            InvalidUtf8::Error,
+                            InvalidUtf8::Ignore,
+                            InvalidUtf8::Substitute,
+                        ] {
+                            let _ = run(&body, mode);
+                        }
+                    }
+                }
+            }
+        }
+        // Long bodies go through the measured route either way.
+        let long = "é\\n".repeat(MEASURE_FROM);
+        assert!(run(long.as_bytes(), InvalidUtf8::Error).is_ok());
     }
 
     #[test]
