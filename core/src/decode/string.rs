@@ -34,6 +34,7 @@
 //! limit (the 2^30 - 1'th invalid byte of one string is error 5).
 
 use crate::options::{INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE};
+use crate::scan::hex4;
 use crate::Sink;
 
 /// What to do with a byte that starts no valid UTF-8 sequence.
@@ -133,26 +134,6 @@ fn ctrl_or_backslash_mask(x: u64) -> u64 {
 }
 
 #[inline(always)]
-fn hex(b: Option<&u8>) -> Option<u32> {
-    match b {
-        Some(&c @ b'0'..=b'9') => Some(u32::from(c - b'0')),
-        Some(&c @ b'a'..=b'f') => Some(u32::from(c - b'a' + 10)),
-        Some(&c @ b'A'..=b'F') => Some(u32::from(c - b'A' + 10)),
-        _ => None,
-    }
-}
-
-/// The four hex digits at `s[at..at + 4]` as a number.
-#[inline(always)]
-fn hex4(s: &[u8], at: usize) -> Option<u32> {
-    let a = hex(s.get(at))?;
-    let b = hex(s.get(at + 1))?;
-    let c = hex(s.get(at + 2))?;
-    let d = hex(s.get(at + 3))?;
-    Some(a << 12 | b << 8 | c << 4 | d)
-}
-
-#[inline(always)]
 fn cont(b: Option<&u8>, lo: u8, hi: u8) -> bool {
     matches!(b, Some(&c) if c >= lo && c <= hi)
 }
@@ -232,12 +213,12 @@ impl Room {
     }
 
     /// Write all four bytes of `w` but count only `keep` of them (the
-    /// caller has at least four input bytes left).
+    /// caller has at least four input bytes left, or checked the room).
     #[inline(always)]
     fn put4(&mut self, w: [u8; 4], keep: usize) {
         debug_assert!(4 <= self.room - self.n && keep <= 4);
         // SAFETY: `n + 4 <= room`: the caller has at least four input bytes
-        // left, and the invariant gives that much room.
+        // left, and the invariant gives that much room, or it checked.
         unsafe { self.ptr.add(self.n).cast::<[u8; 4]>().write_unaligned(w) }
         self.n += keep;
     }
@@ -514,6 +495,10 @@ fn decode_loop<S: Sink, const EXACT: bool, const VALID_UTF8: bool>(
         match b {
             b'\\' => {
                 i = escape(body, i, &mut room)?;
+                // A run of escapes (escaped text): the next one at once.
+                while body.get(i) == Some(&b'\\') {
+                    i = escape(body, i, &mut room)?;
+                }
             }
             0x00..=0x1F => return Err(StringError::CtrlChar),
             0x20..=0x7F => {
@@ -621,11 +606,19 @@ fn unicode_escape(body: &[u8], i: usize, room: &mut Room) -> Result<usize, Strin
             return Ok(i + 12);
         }
         0xDC00..=0xDFFF => return Err(StringError::Utf16),
-        _ => room.put(&[
-            0xE0 | (cp >> 12) as u8,
-            0x80 | ((cp >> 6) & 0x3F) as u8,
-            0x80 | (cp & 0x3F) as u8,
-        ]),
+        _ => {
+            let c3 = [
+                0xE0 | (cp >> 12) as u8,
+                0x80 | ((cp >> 6) & 0x3F) as u8,
+                0x80 | (cp & 0x3F) as u8,
+            ];
+            if room.room - room.n >= 4 {
+                // One four-byte store, three kept.
+                room.put4([c3[0], c3[1], c3[2], 0], 3);
+            } else {
+                room.put(&c3);
+            }
+        }
     }
     Ok(i + 6)
 }

@@ -57,6 +57,7 @@
 //! runs [`Scalar`] everywhere.
 
 mod atom;
+mod hex;
 mod kernel;
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 mod neon;
@@ -66,6 +67,7 @@ pub(crate) mod utf8;
 mod x86;
 
 pub use atom::{atom_ok, skip_digits};
+pub(crate) use hex::hex4;
 pub use kernel::{
     classify_scalar, flatten_scalar, Buf, ChunkJob, Job, Kernels, Masks, Scalar, BUF, CHUNK_BLOCKS,
 };

@@ -300,21 +300,14 @@ fn escape_end(inp: &[u8], p: usize) -> Option<usize> {
     match at(p + 1) {
         b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => Some(p + 2),
         b'u' => {
-            let hex4 = |q: usize| -> Option<u32> {
-                let mut v = 0;
-                for k in 0..4 {
-                    v = (v << 4) | (at(q + k) as char).to_digit(16)?;
-                }
-                Some(v)
-            };
-            let hi = hex4(p + 2)?;
+            let hi = super::hex4(inp, p + 2)?;
             if hi & 0xF800 != 0xD800 {
                 return Some(p + 6);
             }
             if hi >= 0xDC00 || at(p + 6) != b'\\' || at(p + 7) != b'u' {
                 return None;
             }
-            let lo = hex4(p + 8)?;
+            let lo = super::hex4(inp, p + 8)?;
             if (0xDC00..=0xDFFF).contains(&lo) {
                 Some(p + 12)
             } else {

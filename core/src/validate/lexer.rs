@@ -34,11 +34,6 @@ fn is_digit(b: u8) -> bool {
     b.is_ascii_digit()
 }
 
-#[inline(always)]
-fn is_hex(b: u8) -> bool {
-    b.is_ascii_hexdigit()
-}
-
 impl<'a, S: Kernels> Scanner<'a, S> {
     #[inline(always)]
     pub(crate) fn new(simd: S, inp: &'a [u8], ignore_invalid_utf8: bool) -> Self {
@@ -310,19 +305,7 @@ impl<'a, S: Kernels> Scanner<'a, S> {
 
     #[inline(always)]
     fn hex4(&self, p: usize) -> Option<u32> {
-        let mut v = 0u32;
-        for i in 0..4 {
-            let b = self.at(p + i);
-            if !is_hex(b) {
-                return None;
-            }
-            let d = match b {
-                b'0'..=b'9' => b - b'0',
-                _ => (b | 0x20) - b'a' + 10,
-            };
-            v = (v << 4) | d as u32;
-        }
-        Some(v)
+        crate::scan::hex4(self.inp, p)
     }
 
     /// `\uXXXX` at `p`: a non-surrogate, or a high surrogate immediately
