@@ -266,8 +266,17 @@ impl Cold {
         }
         if utf8_edge {
             match self.utf8_from.take() {
-                // The run ends before this (ASCII) block.
-                Some(from) => return inp.get(from..base).is_some_and(utf8_ok),
+                // The run ends before this (ASCII) block. If it is not
+                // well-formed the input is rejected, and the run stays
+                // open: a caller that built strings from it before (the
+                // decoder's fast route) checks it for PHP's error code.
+                Some(from) => {
+                    let ok = inp.get(from..base).is_some_and(utf8_ok);
+                    if !ok {
+                        self.utf8_from = Some(from);
+                    }
+                    return ok;
+                }
                 None => self.utf8_from = Some(base),
             }
         }
