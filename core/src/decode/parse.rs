@@ -642,6 +642,9 @@ enum Phase {
     None,
     /// A value starts at or after the resume position (whitespace first).
     Value,
+    /// The innermost array was just opened (its `[` is before the resume
+    /// position): its first value, or `]`, comes next.
+    FirstValue,
     /// The innermost object was just opened (its `{` is before the resume
     /// position): its first key, or `}`, comes next.
     FirstKey,
@@ -1328,6 +1331,11 @@ fn fast<K: Kernels, B: Builder>(
                 } else {
                     b.begin_array();
                     if c != b']' {
+                        if c == FAIL {
+                            // Stage 1 rejected a later chunk: the walk
+                            // resumes after the `[`, where `]` may come.
+                            stop!(c, How::Value, pos; Phase::FirstValue, pos + 1);
+                        }
                         continue 'value;
                     }
                     b.end_array();
@@ -1797,6 +1805,18 @@ fn walk<K: Kernels, B: Builder, const LIMITS: bool, const RESUME: bool>(
                     after = true;
                 } else {
                     key!(true, 3);
+                }
+            }
+            Phase::FirstValue => {
+                ws!();
+                if inp.get(i) == Some(&b']') {
+                    // As `[]` below.
+                    push!(q + 4);
+                    b.end_array();
+                    i += 1;
+                    n -= 1;
+                    pop_q!();
+                    after = true;
                 }
             }
             Phase::Value | Phase::None => {}
