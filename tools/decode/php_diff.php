@@ -184,6 +184,9 @@ function mutate($s) {
         $p = mt_rand(0, max(0, $len - 1));
         // Half the time near the end: the parser's last steps (and E4 cut-offs) matter.
         if ($len > 8 && mt_rand(0, 3) === 0) $p = $len - 1 - mt_rand(0, min($len - 1, 16));
+        // In a long document, now and then just after a stage-1 chunk edge (63 blocks of 64 bytes): the
+        // decoder's fast route stops at the last token before it and its byte walk resumes there.
+        elseif ($len > 4200 && mt_rand(0, 2) === 0) $p = min($len - 1, 4032 * mt_rand(1, intdiv($len - 1, 4032)) + mt_rand(0, 200));
         $c = mt_rand(0, 4) ? MUT[mt_rand(0, count(MUT) - 1)] : chr(mt_rand(0, 255));
         switch (mt_rand(0, 3)) {
             case 0: $s = substr($s, 0, $p) . $c . substr($s, $p + 1); break;
@@ -195,6 +198,20 @@ function mutate($s) {
     return $s;
 }
 
+// A byte stage 1 rejects (a control byte, invalid UTF-8, a bad escape in a
+// string) put just before or after a stage-1 chunk edge (63 blocks of 64
+// bytes) of a long document, and half the time a cut end after it: the
+// decoder's fast route stops at the chunk's last token, and the byte walk
+// that resumes there must still find PHP's first error.
+function edge_mutate($s) {
+    $len = strlen($s);
+    if ($len < 4100) return mutate($s);
+    $p = max(0, min($len - 1, 4032 * mt_rand(1, intdiv($len - 1, 4032)) + mt_rand(-64, 300)));
+    $bad = ["\x01", "\x1f", "\x00", "\xff", "\xc3", "\xe2\x82", '\\q', '\\u12'][mt_rand(0, 7)];
+    $s = substr($s, 0, $p) . $bad . substr($s, $p + mt_rand(0, 1));
+    if (mt_rand(0, 1)) $s = substr($s, 0, strlen($s) - mt_rand(1, 3));
+    return $s;
+}
 
 // The second generator: random whitespace between every token, every
 // escape form, generated number spellings, generated and hostile keys
@@ -359,11 +376,22 @@ foreach ($docs as $f) {
 }
 for ($i = 0; $i < $count; $i++) {
     $g = mt_rand(0, 9);
+    $label = ['random', 'random', 'random', 'random', 'random2', 'random2', 'random2', 'random2', 'corpus piece', 'corpus piece'][$g];
     if ($g < 4) $s = ws() . rnd_value(0) . ws();
     elseif ($g < 8) $s = ws2() . rnd_value2(0) . ws2();
-    else $s = corpus_piece($trees);
+    elseif ($g === 9 && mt_rand(0, 2) === 0) {
+        // A list of values over one stage-1 chunk (4,032 bytes), always
+        // mutated: errors after chunk edges, every kind of token before them.
+        $parts = [];
+        for ($len = 0, $want = mt_rand(4100, 20000); $len < $want; $len += strlen(end($parts)) + 1) {
+            $parts[] = mt_rand(0, 1) ? ws2() . rnd_value2(0) . ws2() : corpus_piece($trees);
+        }
+        $s = '[' . implode(',', $parts) . ']';
+        $s = mt_rand(0, 1) ? mutate($s) : edge_mutate($s);
+        $label = 'long list';
+    } else $s = corpus_piece($trees);
     if (mt_rand(0, 3) === 0) $s = mutate($s);
-    check($s, rnd_assoc(), rnd_depth(), rnd_flags(), ['random', 'random', 'random', 'random', 'random2', 'random2', 'random2', 'random2', 'corpus piece', 'corpus piece'][$g]);
+    check($s, rnd_assoc(), rnd_depth(), rnd_flags(), $label);
 }
 // Object handles and memory, in fresh processes.
 $so = $random_only ? '' : getenv('RUSTJSON_SO');
