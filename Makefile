@@ -15,6 +15,8 @@
 #                       writes tools/bench/results.md and tools/bench/chart.svg (BENCH_ARGS=--quick etc.)
 #   make bench-callgrind build, then instructions per call under callgrind (tools/bench/callgrind.sh):
 #                       writes tools/bench/callgrind.md and tools/bench/callgrind.svg (BENCH_ARGS=--all etc.)
+#   make bench-decode-floor   the probe build; json_decode() of the number-heavy corpora with and without
+#                       number conversion (tools/bench/decode_floor.php -> tools/bench/decode_floor.md)
 #   make bench-floor    a probe build (--features floor-probe, target-probe/, never shipped), then the corpora's
 #                       memory floor beside stock and rustjson (tools/bench/floor.php): tools/bench/floor.md
 #   make clean          remove build products
@@ -66,7 +68,7 @@ SO_ABS     := $(CURDIR)/$(SO)
 
 # The stages depend on each other's order; never run them in parallel.
 .NOTPARALLEL:
-.PHONY: all build setup test test-core test-phpt test-phpt-jit test-phpt-stock test-official test-sweeps test-valgrind test-diff test-validate fuzz demo bench bench-callgrind bench-floor clean help \
+.PHONY: all build setup test test-core test-phpt test-phpt-jit test-phpt-stock test-official test-sweeps test-valgrind test-diff test-validate fuzz demo bench bench-callgrind bench-floor bench-decode-floor clean help \
 	test-debug test-zts test-php84 test-php85 test-matrix \
 	validate-diff validate-bench number-table validate-cases phpt-freeze phpt-stub leg-shell
 
@@ -184,6 +186,11 @@ PROBE_SO := $(CURDIR)/target-probe/release/librustjson.so
 bench-floor: build
 	CARGO_TARGET_DIR=$(CURDIR)/target-probe PHP="$$(command -v $(PHP))" $(CARGO) build --release --features floor-probe
 	$(PHP) -n -d extension=$(PROBE_SO) tools/bench/floor.php --markdown=tools/bench/floor.md $(BENCH_ARGS)
+
+# The number-heavy decode bound: json_decode() with and without number conversion (probe build).
+bench-decode-floor: build
+	CARGO_TARGET_DIR=$(CURDIR)/target-probe PHP="$$(command -v $(PHP))" $(CARGO) build --release --features floor-probe
+	$(PHP) -n -d extension=$(PROBE_SO) tools/bench/decode_floor.php --corpora=$(CURDIR)/../shared/corpora $(BENCH_ARGS)
 
 # ---- Developer tools (see the header and tools/README.md).
 # The core's examples are built in target/ (as test-sweeps does), next to the release build.

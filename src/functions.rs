@@ -334,6 +334,13 @@ unsafe fn decode_call(
         }
         // The parser gets the flags as a C int, as stock's does.
         let flags = options as i32 as u32;
+        // Measurement builds: the probe bit asks for numbers not valued
+        // (`make bench-decode-floor`).
+        #[cfg(feature = "floor-probe")]
+        rustjson_core::decode::number::PROBE_SKIP_VALUES.store(
+            flags & crate::probe::PROBE != 0,
+            core::sync::atomic::Ordering::Relaxed,
+        );
         let opts = rustjson_core::decode::parse::Options {
             depth: depth as u32,
             flags,

@@ -306,6 +306,10 @@ fn quick(a: &[u8; QUICK_SPAN]) -> Option<Quick> {
 /// `flags & JSON_BIGINT_AS_STRING != 0`.
 #[inline(always)]
 pub fn parse_prefix(input: &[u8], bigint_as_string: bool) -> Option<(Number<'_>, usize)> {
+    #[cfg(feature = "number-probe")]
+    if PROBE_SKIP_VALUES.load(core::sync::atomic::Ordering::Relaxed) {
+        return probe_prefix(input);
+    }
     if let Some(a) = input.first_chunk::<QUICK_SPAN>() {
         match quick(a) {
             Some(Quick::Double(v, len)) => return Some((Number::Double(v), len)),
@@ -314,6 +318,33 @@ pub fn parse_prefix(input: &[u8], bigint_as_string: bool) -> Option<(Number<'_>,
         }
     }
     parse_general(input, bigint_as_string)
+}
+
+/// Measurement builds only (`number-probe`): while set, [`parse_prefix`]
+/// scans each token's length and values every number as `0.0`, so that a
+/// decode's time without number conversion can be measured (the rest of
+/// the parser and the values built are unchanged in shape).
+#[cfg(feature = "number-probe")]
+pub static PROBE_SKIP_VALUES: core::sync::atomic::AtomicBool =
+    core::sync::atomic::AtomicBool::new(false);
+
+/// [`parse_prefix`] under [`PROBE_SKIP_VALUES`]: the match's length (eight
+/// bytes at a time over digit runs), no value.
+#[cfg(feature = "number-probe")]
+#[inline(always)]
+fn probe_prefix(input: &[u8]) -> Option<(Number<'_>, usize)> {
+    let neg = usize::from(input.first() == Some(&b'-'));
+    if !input.get(neg).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut i = crate::scan::skip_digits(input, neg);
+    if input.get(i) == Some(&b'.') && input.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        i = crate::scan::skip_digits(input, i + 1);
+    }
+    if matches!(input.get(i), Some(b'e' | b'E')) {
+        return parse_general(input, false);
+    }
+    Some((Number::Double(0.0), i))
 }
 
 /// [`parse_prefix`] for any token: the digits beyond what `w` holds, the
