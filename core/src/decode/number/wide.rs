@@ -253,13 +253,13 @@ fn top_bits(hi: u128, e: i32) -> Option<u64> {
     let mask = (1u64 << sh) - 1;
     let d = u & mask;
     let half = 1u64 << (sh - 1);
-    let up = if d + 1 < half {
-        0
-    } else if d > half && d < mask {
-        1
-    } else {
+    // Down when d <= half - 2, up when half < d < mask; undecided (rare,
+    // the only branch) at half - 1, half and mask. Whether the value
+    // rounds up is data (about half the time): a flag, not a branch.
+    if d.wrapping_sub(half - 1) < 2 || d == mask {
         return None;
-    };
+    }
+    let up = u64::from(d > half);
     // A round-up to 2^53 carries into the exponent (up to INF exactly,
     // for e_top = 1023).
     Some((((e_top + 1022) as u64) << 52) + (u >> sh) + up)
