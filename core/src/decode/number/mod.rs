@@ -564,6 +564,57 @@ mod tests {
     }
 
     #[test]
+    fn long_fractions_agree_with_the_general_scan() {
+        // Integer parts of 0-4 digits, fractions of 1-20 digits, with and
+        // without an exponent or a trailing byte, in a 40-byte window or
+        // at the input's end: quick's route gives parse_general's value
+        // and length, and the correctly rounded double.
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..300_000 {
+            let r = next();
+            let mut t = String::new();
+            if r & 1 != 0 {
+                t.push('-');
+            }
+            let ni = (r >> 1) % 5;
+            if ni == 0 || r >> 60 == 0 {
+                t.push('0');
+            } else {
+                t.push(char::from(b'1' + ((r >> 8) % 9) as u8));
+                for k in 1..ni {
+                    t.push(char::from(b'0' + ((r >> (12 + 4 * k)) % 10) as u8));
+                }
+            }
+            t.push('.');
+            let r2 = next();
+            for k in 0..1 + r2 % 20 {
+                t.push(char::from(b'0' + ((r2 >> (5 + k)) % 10) as u8));
+            }
+            match next() % 6 {
+                0 => t.push_str("e-3"),
+                1 => t.push(','),
+                2 => t.push_str("]  "),
+                3 => t.push_str(&" ".repeat(40)),
+                _ => {}
+            }
+            let b = t.as_bytes();
+            let got = parse_prefix(b, false);
+            let want = parse_general(b, false);
+            assert_eq!(got, want, "{t}");
+            if let Some((Number::Double(v), len)) = got {
+                let exact: f64 = t[..len].parse().unwrap();
+                assert_eq!(v.to_bits(), exact.to_bits(), "{t}");
+            }
+        }
+    }
+
+    #[test]
     fn match_lengths() {
         for (s, n) in [
             ("0", 1),
