@@ -1682,7 +1682,13 @@ fn walk<K: Kernels, B: Builder, const LIMITS: bool, const RESUME: bool>(
                 q = if n == 0 {
                     0
                 } else {
-                    q - (value_height(0, kinds.get(n - 1), past.get(n - 1)))
+                    let d = value_height(0, kinds.get(n - 1), past.get(n - 1));
+                    // A resumed walk's heights are an estimate: if they
+                    // ever went wrong, give up rather than wrap.
+                    if RESUME && q < d {
+                        return Walk::Unsure;
+                    }
+                    q - d
                 };
             }
         };
@@ -1792,6 +1798,10 @@ fn walk<K: Kernels, B: Builder, const LIMITS: bool, const RESUME: bool>(
                 key!(false, 5);
             }
             Phase::FirstKey => {
+                // The innermost object is at its first member: its bison
+                // heights are the first member's (`key!(true, ..)` below
+                // and the pops of containers opened in it agree on them).
+                past.set(n - 1, false);
                 ws!();
                 if inp.get(i) == Some(&b'}') {
                     // As `{}` below.
@@ -1808,6 +1818,10 @@ fn walk<K: Kernels, B: Builder, const LIMITS: bool, const RESUME: bool>(
                 }
             }
             Phase::FirstValue => {
+                // The innermost array is at its first element (as `[`
+                // below leaves it).
+                past.set(n - 1, false);
+                p = q + 2;
                 ws!();
                 if inp.get(i) == Some(&b']') {
                     // As `[]` below.
@@ -2157,6 +2171,52 @@ mod tests {
         }
         fn fail_in_empty_object(&mut self) {
             self.log.push('E')
+        }
+    }
+
+    #[test]
+    fn resume_after_an_opening_bracket_at_a_chunk_edge() {
+        // `{` or `[` as the last token of stage 1's first chunk (byte
+        // 4,031), the next chunk rejected for a control byte in a later
+        // string: the fast route stops after the bracket and the byte walk
+        // resumes there (Phase::FirstKey / FirstValue). It must reach the
+        // control byte (error 3) with bison's heights kept right (they
+        // once went 2 too low per container closed in an object's first
+        // member, wrapping below zero: the walk then gave up).
+        let edge = 63 * 64 - 1;
+        for tail in [
+            "{\"k\":[1],\"m\":{\"n\":[]}}",
+            "{\"k\":{\"a\":{}},\"m\":[[]]}",
+            "{}",
+            "[[1],{\"a\":[]},[]]",
+            "[]",
+            "[ ]",
+        ] {
+            for wrap in 0..3 {
+                let head = "[".repeat(wrap + 1) + "\"";
+                let pad = edge - head.len() - 2;
+                let doc = format!(
+                    "{head}{}\",{tail},\"a\x01b\"{}",
+                    "x".repeat(pad),
+                    "]".repeat(wrap + 1)
+                );
+                assert_eq!(doc.as_bytes()[edge], tail.as_bytes()[0], "{tail}");
+                for assoc in [true, false] {
+                    let opts = Options {
+                        depth: 512,
+                        flags: 0,
+                        assoc,
+                    };
+                    let mut b = Log::default();
+                    let out =
+                        scan::dispatch(isa::detected(), Fast { opts, b: &mut b }, doc.as_bytes());
+                    assert!(
+                        matches!(out, FastOut::Error { code: 3, .. }),
+                        "{tail} wrap {wrap} assoc {assoc}"
+                    );
+                    assert_eq!(parse(doc.as_bytes(), opts, &mut Log::default()), Err(3));
+                }
+            }
         }
     }
 
