@@ -72,33 +72,13 @@ function time_validate(string $s, int $n): float
     return (cpu_ns() - $t) / $n;
 }
 
-/** Calls per round so that a round takes about $targetNs ($run(k) returns ns/call of k calls). */
-function calls_for(callable $run, int $targetNs): int
-{
-    $run(1);                                       // warm-up
-    $k = 1;
-    while (true) {
-        $t = $run($k) * $k;
-        if ($t >= 5e6 || $k >= 1 << 22) break;
-        $k *= 4;
-    }
-    return max(1, (int)($targetNs * $k / max(1.0, $t)));
-}
-
-function median(array $xs): float
-{
-    sort($xs);
-    $n = count($xs);
-    return $n % 2 ? $xs[intdiv($n, 2)] : ($xs[$n / 2 - 1] + $xs[$n / 2]) / 2;
-}
-
 /** Median ns/call of each side, rounds interleaved. */
 function bench_pair(string $s, bool $assoc, int $rounds, int $targetNs): array
 {
     $n = [];
     foreach ([false, true] as $rust) {
         side($rust);
-        $n[(int)$rust] = calls_for(fn($k) => time_decode($s, $assoc, $k), $targetNs);
+        $n[(int)$rust] = bench_calls_for(fn($k) => time_decode($s, $assoc, $k), $targetNs);
     }
     $t = [[], []];
     for ($r = 0; $r < $rounds; $r++) {
@@ -108,7 +88,7 @@ function bench_pair(string $s, bool $assoc, int $rounds, int $targetNs): array
         }
     }
     side(false);
-    return [median($t[0]), median($t[1])];
+    return [bench_median($t[0]), bench_median($t[1])];
 }
 
 /** [peak growth, retained growth] in bytes of one call. */
@@ -221,13 +201,13 @@ foreach ($inputs as $name => [$s, $assoc, $file]) {
     }
     unset($a, $b);
     [$ts, $tr] = bench_pair($s, $assoc, $rounds, $targetNs);
-    $nv = calls_for(fn($k) => time_validate($s, $k), $targetNs);
+    $nv = bench_calls_for(fn($k) => time_validate($s, $k), $targetNs);
     $tv = [];
     for ($r = 0; $r < $rounds; $r++) $tv[] = time_validate($s, $nv);
-    $tv = median($tv);
+    $tv = bench_median($tv);
     $tf = [];
     for ($r = 0; $r < ($quick ? 1 : 3); $r++) $tf[] = free_ns($s, $assoc);
-    $tf = median($tf);
+    $tf = bench_median($tf);
     [$ps, $ks] = mem_one($s, $assoc, false);
     [$pr, $kr] = mem_one($s, $assoc, true);
     $rss = ['-', '-', '-'];

@@ -51,25 +51,6 @@ function run_n(string $s, int $flags, int $n): float
     return (cpu_ns() - $t) / $n;
 }
 
-function calls(string $s, int $flags, int $targetNs): int
-{
-    run_n($s, $flags, 1);
-    $k = 1;
-    while (true) {
-        $t = run_n($s, $flags, $k) * $k;
-        if ($t >= 5e6 || $k >= 1 << 20) break;
-        $k *= 4;
-    }
-    return max(1, (int)($targetNs * $k / max(1.0, $t)));
-}
-
-function med(array $xs): float
-{
-    sort($xs);
-    $n = count($xs);
-    return $n % 2 ? $xs[intdiv($n, 2)] : ($xs[$n / 2 - 1] + $xs[$n / 2]) / 2;
-}
-
 $sides = [['stock', '0', 0], ['rustjson', '1', 0], ['no numbers', '1', PROBE]];
 $rows = [];
 $t0 = microtime(true);
@@ -81,7 +62,7 @@ foreach (['canada', 'mesh', 'numbers', 'marine_ik', 'citm_catalog', 'twitter'] a
     $n = [];
     foreach ($sides as $i => [, $on, $fl]) {
         ini_set('rustjson.decode', $on);
-        $n[$i] = calls($s, $fl, $targetNs);
+        $n[$i] = bench_calls_for(fn($k) => run_n($s, $fl, $k), $targetNs);
     }
     $t = [[], [], []];
     for ($r = 0; $r < $rounds; $r++) {
@@ -90,7 +71,7 @@ foreach (['canada', 'mesh', 'numbers', 'marine_ik', 'citm_catalog', 'twitter'] a
             $t[$i][] = run_n($s, $fl, $n[$i]);
         }
     }
-    [$st, $rj, $nn] = array_map('med', $t);
+    [$st, $rj, $nn] = array_map('bench_median', $t);
     $rows[] = [$name, strlen($s), $tokens, $st, $rj, $nn];
     printf("%-14s stock %11s  rustjson %11s (%.3f)  no numbers %11s (%.3f)  %.1f ns/number\n", $name,
         bench_fmt_ns($st), bench_fmt_ns($rj), $rj / $st, bench_fmt_ns($nn), $nn / $st, $tokens ? ($rj - $nn) / $tokens : 0);

@@ -719,3 +719,23 @@ function bench_readme(string $path, string $marker, string $md): string
     bench_write($path, $new);
     return "updated $path ($marker)";
 }
+
+/** Calls per round so that a round takes about $targetNs ($run(k) returns ns/call of k calls). */
+function bench_calls_for(callable $run, int $targetNs): int
+{
+    $run(1);                                       // warm-up
+    $k = 1;
+    while (true) {
+        $t = $run($k) * $k;
+        if ($t >= 5e6 || $k >= 1 << 22) break;
+        $k *= 4;
+    }
+    return max(1, (int)($targetNs * $k / max(1.0, $t)));
+}
+
+function bench_median(array $xs): float
+{
+    sort($xs);
+    $n = count($xs);
+    return $n % 2 ? $xs[intdiv($n, 2)] : ($xs[$n / 2 - 1] + $xs[$n / 2]) / 2;
+}
