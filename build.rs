@@ -108,6 +108,10 @@ fn main() {
     if smart_str_h.contains("smart_str_falloc") {
         cc.define("RUSTJSON_HAVE_FALLIBLE_SMART_STR", "1");
     }
+    // The measurement build's helpers (never in the shipped extension).
+    if std::env::var_os("CARGO_FEATURE_FLOOR_PROBE").is_some() {
+        cc.define("RUSTJSON_PROBE", "1");
+    }
     cc.compile("rustjson_shim");
 
     // Bindings.

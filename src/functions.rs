@@ -83,6 +83,12 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
         let value = override_::arg(ex, 1);
         // Stock casts both to C int.
         let opts = options as i32 as u32;
+        #[cfg(feature = "floor-probe")]
+        if opts & crate::probe::PROBE != 0 && opts & crate::probe::CLONE != 0 {
+            // The value's deep copy (the decode floor's build part): no
+            // Rust value is live while Zend allocates.
+            return sys::rustjson_probe_clone(rv, value);
+        }
         if lone_string(value, opts) {
             if catch_unwind(AssertUnwindSafe(|| {
                 encode_lone_string(value, opts, options, rv)

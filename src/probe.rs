@@ -17,6 +17,10 @@ use crate::php::zval;
 
 /// The option bit that selects the probe (no json_encode flag uses it).
 pub const PROBE: u32 = 1 << 30;
+/// With [`PROBE`]: return a deep copy of the value made in one pass per
+/// table (`rustjson_probe_clone`), the floor of building it
+/// (`make bench-decode-floor`).
+pub const CLONE: u32 = 1 << 29;
 
 /// Deeper values are not read (the corpora are far shallower).
 const MAX_DEPTH: u32 = 512;

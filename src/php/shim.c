@@ -341,6 +341,61 @@ zval *rustjson_packed_append(zval *arr, zval *v, uint32_t *cap)
 	return Z_ARRVAL_P(arr)->arPacked;
 }
 
+#ifdef RUSTJSON_PROBE
+/* One pass per table: the header and the hash part copied, each slot
+ * written once (a key shared: a reference added), each string a fresh
+ * copy; no hashing, no probing, no growth. */
+static HashTable *rustjson_probe_clone_table(const HashTable *src)
+{
+	HashTable *ht = emalloc(sizeof(HashTable));
+	uint32_t used = src->nNumUsed, i;
+	size_t hash = HT_HASH_SIZE(src->nTableMask);
+	char *data;
+	memcpy(ht, src, sizeof(HashTable));
+	GC_SET_REFCOUNT(ht, 1);
+	GC_TYPE_INFO(ht) = GC_ARRAY;
+	if (HT_IS_PACKED(src)) {
+		zval *from = src->arPacked, *to;
+		data = emalloc(HT_PACKED_SIZE_EX(src->nTableSize, src->nTableMask));
+		memcpy(data, HT_GET_DATA_ADDR(src), hash);
+		HT_SET_DATA_ADDR(ht, data);
+		to = ht->arPacked;
+		for (i = 0; i < used; i++) {
+			rustjson_probe_clone(&to[i], &from[i]);
+		}
+	} else {
+		const Bucket *from = src->arData;
+		Bucket *to;
+		data = emalloc(HT_SIZE_EX(src->nTableSize, src->nTableMask));
+		memcpy(data, HT_GET_DATA_ADDR(src), hash);
+		HT_SET_DATA_ADDR(ht, data);
+		to = ht->arData;
+		for (i = 0; i < used; i++) {
+			to[i].h = from[i].h;
+			to[i].key = from[i].key;
+			if (from[i].key && !ZSTR_IS_INTERNED(from[i].key)) {
+				GC_ADDREF(from[i].key);
+			}
+			rustjson_probe_clone(&to[i].val, (zval *) &from[i].val);
+			Z_NEXT(to[i].val) = Z_NEXT(from[i].val);
+		}
+	}
+	return ht;
+}
+
+void rustjson_probe_clone(zval *dst, zval *src)
+{
+	if (Z_TYPE_P(src) == IS_STRING && !ZSTR_IS_INTERNED(Z_STR_P(src))) {
+		ZVAL_STR(dst, zend_string_init(Z_STRVAL_P(src), Z_STRLEN_P(src), 0));
+	} else if (Z_TYPE_P(src) == IS_ARRAY && Z_REFCOUNTED_P(src)
+		&& !(HT_FLAGS(Z_ARRVAL_P(src)) & HASH_FLAG_UNINITIALIZED)) {
+		ZVAL_ARR(dst, rustjson_probe_clone_table(Z_ARRVAL_P(src)));
+	} else {
+		ZVAL_COPY(dst, src);
+	}
+}
+#endif
+
 zend_array *rustjson_empty_array(void) { return (zend_array *) &zend_empty_array; }
 
 /* One member into a mixed table made and sized by the caller for all of

@@ -166,6 +166,13 @@ HashTable *rustjson_fill_assoc(zend_string **keys, zval *vals, uint32_t n);
  * value at the duplicate): returns how many members it took (their values
  * taken, names released); the rest are still the caller's. */
 uint32_t rustjson_fill_object(zval *obj, zend_string **keys, zval *vals, uint32_t n);
+/* Measurement only (defined in the floor-probe build, never shipped): a deep
+ * copy of `src` into `dst`, the floor of building that value: each table
+ * in one pass (header and hash part copied, each slot written once, keys
+ * shared with a reference added, as the decoder's key cache shares them;
+ * no hashing, probing or growth), each string a fresh copy; objects and
+ * scalars copied as they are. */
+void rustjson_probe_clone(zval *dst, zval *src);
 /* &zend_empty_array (ZVAL_EMPTY_ARRAY's table, type IS_ARRAY). */
 zend_array *rustjson_empty_array(void);
 
