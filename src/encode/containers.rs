@@ -475,6 +475,14 @@ impl Encoder {
     ) -> Packed {
         // The most bytes an element takes.
         let most = sep_len + number::LONG_MAX_LEN;
+        // Four ints at a time where the CPU has AVX2 (the one-word
+        // separators only).
+        #[cfg(target_arch = "x86_64")]
+        let mut quad = if WIDE {
+            None
+        } else {
+            rustjson_core::isa::Avx2::new()
+        };
         let start = self.buf.spare_ptr();
         let room = self.buf.spare();
         let mut p = start;
@@ -493,6 +501,33 @@ impl Encoder {
                 // p .. p + 2 * most when the part has a second one (the
                 // pair's contract: q + 2 * LONG_MAX_LEN + sep_len).
                 unsafe {
+                    #[cfg(target_arch = "x86_64")]
+                    if let Some(avx2) = quad.filter(|_| t == sys::IS_LONG) {
+                        // Ints four at a time, each after its separator,
+                        // in the spare room left (the writer checks it),
+                        // where the next four slots may all be ints.
+                        let rest = part.rest_words();
+                        if rest.len() >= 4 && rest[3][1] as u8 == sys::IS_LONG as u8 {
+                            let left = room - (p as usize - start as usize);
+                            let (took, n) = number::write_long_quads(
+                                avx2,
+                                rest,
+                                sys::IS_LONG as u8,
+                                p,
+                                left,
+                                sep,
+                                sep_len,
+                            );
+                            if took > 0 {
+                                p = p.add(n);
+                                part.skip_n(took);
+                                continue;
+                            }
+                            // Not four small ints: the pairs take this
+                            // run from here.
+                            quad = None;
+                        }
+                    }
                     if WIDE {
                         p.cast::<u128>().write_unaligned(sep.to_le());
                         p.add(16).cast::<u128>().write_unaligned(sep_hi.to_le());

@@ -422,6 +422,33 @@ impl Packed {
         (self.cur < self.end && next < self.end).then_some(Zv(next))
     }
 
+    /// The slots from the cursor to the end, each as two words (a zval's
+    /// value, then its type info and u2), for a writer that reads them
+    /// without the engine (e.g. `number::write_long_quads`).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub fn rest_words(&self) -> &[[u64; 2]] {
+        const _: () = assert!(core::mem::size_of::<sys::zval>() == 16);
+        // SAFETY: cur..end are the table's used slots, 16-byte zvals
+        // (8-byte aligned), alive while the cursor is (the table is not
+        // changed during the walk).
+        unsafe {
+            let n = self.end.offset_from(self.cur) as usize;
+            core::slice::from_raw_parts(self.cur.cast::<[u64; 2]>(), n)
+        }
+    }
+
+    /// Move past `n` slots (as many [`Packed::skip`]s).
+    #[inline(always)]
+    pub fn skip_n(&mut self, n: usize) {
+        // SAFETY: the caller saw `n` slots from the cursor (e.g. through
+        // [`Packed::rest_words`]), inside the table's used slots.
+        unsafe {
+            debug_assert!(self.end.offset_from(self.cur) >= n as isize);
+            self.cur = self.cur.add(n);
+        }
+    }
+
     /// Move past the slot [`Packed::peek`] returned.
     #[inline(always)]
     pub fn skip(&mut self) {

@@ -238,6 +238,122 @@ pub unsafe fn write_long_pair_at(dst: *mut u8, a: i64, b: i64, sep: u128, sep_le
     }
 }
 
+/// A run of ints below 10^8 in magnitude from a list of 16-byte slots
+/// (the value as a little-endian `i64` in the first word, a type tag in
+/// the low byte of the second; e.g. PHP's zvals), four at a time: for as
+/// long as the next four slots are tagged `tag`, hold such ints and fit,
+/// their texts go to `dst`, each after the `sep_len` bytes of `sep`.
+/// Returns how many slots were taken (a multiple of four) and how many
+/// bytes written. The digits of four come from one AVX2 conversion
+/// ([`digits32_avx2`]). Bytes past the text may be overwritten with
+/// garbage.
+///
+/// # Safety
+/// `dst .. dst + room` must be writable; `slots` readable; `sep_len <=
+/// 16`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub unsafe fn write_long_quads(
+    _avx2: crate::isa::Avx2,
+    slots: &[[u64; 2]],
+    tag: u8,
+    dst: *mut u8,
+    room: usize,
+    sep: u128,
+    sep_len: usize,
+) -> (usize, usize) {
+    // SAFETY: the token proves AVX2; the rest is the caller's contract.
+    unsafe { long_quads_avx2(slots, tag, dst, room, sep, sep_len) }
+}
+
+/// [`write_long_quads`]'s body.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn long_quads_avx2(
+    slots: &[[u64; 2]],
+    tag: u8,
+    dst: *mut u8,
+    room: usize,
+    sep: u128,
+    sep_len: usize,
+) -> (usize, usize) {
+    debug_assert!(sep_len <= 16);
+    // The most a quad takes: each int a separator (a 16-byte word at
+    // most) and a sign and an 8-byte word.
+    let most = 4 * (sep_len + 9) + 16;
+    let mut p = dst;
+    let mut i = 0;
+    while i + 4 <= slots.len() && room - (p as usize - dst as usize) >= most {
+        let q = &slots[i..i + 4];
+        if !q.iter().all(|s| s[1] as u8 == tag) {
+            break;
+        }
+        let v = [
+            q[0][0] as i64,
+            q[1][0] as i64,
+            q[2][0] as i64,
+            q[3][0] as i64,
+        ];
+        let n = v.map(|x| x.unsigned_abs());
+        if n.iter().fold(0, |m, &x| m.max(x)) >= 100_000_000 {
+            break;
+        }
+        let (words, nonzero) = digits32_avx2(n[0], n[1], n[2], n[3]);
+        // SAFETY: `most` bytes are left from p: each separator word, sign
+        // byte and digit word lies within them.
+        unsafe {
+            for k in 0..4 {
+                write_sep(p, sep, sep_len);
+                p = p.add(sep_len);
+                p.write(b'-');
+                p = p.add(usize::from(v[k] < 0));
+                // Leading zero digits (the last digit always stays).
+                let z = ((nonzero >> (8 * k)) | 0x80).trailing_zeros() as usize;
+                p.cast::<u64>()
+                    .write_unaligned((words[k] >> (8 * z)).to_le());
+                p = p.add(8 - z);
+            }
+        }
+        i += 4;
+    }
+    (i, p as usize - dst as usize)
+}
+
+/// The eight ASCII digits of each of four numbers below 10^8 (most
+/// significant first in memory: byte `j` of word `i` is digit `j`), and a
+/// mask with bit `8i + j` set when that digit is not 0: [`digits8`]'s
+/// rounds, as the SSE2 `digits16` does them, on four 64-bit lanes.
+///
+/// [`digits8`]: super::digits
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn digits32_avx2(a: u64, b: u64, c: u64, d: u64) -> ([u64; 4], u32) {
+    use core::arch::x86_64::*;
+    // SAFETY: AVX2 is enabled for this function; value-only intrinsics,
+    // and one unaligned store into a local array.
+    unsafe {
+        let x = _mm256_set_epi64x(d as i64, c as i64, b as i64, a as i64);
+        let q = _mm256_srli_epi64::<40>(_mm256_mul_epu32(x, _mm256_set1_epi64x(109_951_163)));
+        let r = _mm256_sub_epi64(x, _mm256_mul_epu32(q, _mm256_set1_epi64x(10_000)));
+        let v = _mm256_or_si256(q, _mm256_slli_epi64::<32>(r));
+        let q = _mm256_srli_epi16::<3>(_mm256_mulhi_epu16(v, _mm256_set1_epi32(5243)));
+        let r = _mm256_sub_epi16(v, _mm256_mullo_epi16(q, _mm256_set1_epi16(100)));
+        let w = _mm256_or_si256(q, _mm256_slli_epi32::<16>(r));
+        let t = _mm256_mulhi_epu16(w, _mm256_set1_epi16(6554));
+        let d = _mm256_sub_epi16(
+            _mm256_slli_epi16::<8>(w),
+            _mm256_mullo_epi16(t, _mm256_set1_epi16(2559)),
+        );
+        let zero = _mm256_movemask_epi8(_mm256_cmpeq_epi8(d, _mm256_setzero_si256())) as u32;
+        let mut out = [0u64; 4];
+        _mm256_storeu_si256(
+            out.as_mut_ptr().cast(),
+            _mm256_or_si256(d, _mm256_set1_epi8(b'0' as i8)),
+        );
+        (out, !zero)
+    }
+}
+
 /// Stores a separator: the first `sep_len` bytes of `sep` matter (one
 /// 8-byte store when they fit, else 16).
 ///
@@ -544,6 +660,115 @@ mod tests {
             pair(a, b);
             pair(b, -a);
             pair(x as i64 % 1_000_000, -(b % 1000));
+        }
+    }
+
+    /// [`write_long_quads`] of slots holding `v` with separators of
+    /// every length 1 to 16: the text matches, nothing past the room is
+    /// touched; a slot with another tag, or a value of 10^8 or more in
+    /// magnitude, ends the run at its quad.
+    #[cfg(target_arch = "x86_64")]
+    fn quad(t: crate::isa::Avx2, v: &[i64]) {
+        const TAG: u8 = 4;
+        for sep_len in [1usize, 2, 6, 8, 9, 10, 14, 16] {
+            let mut w = [b' '; 16];
+            w[0] = b',';
+            for (i, c) in w.iter_mut().enumerate().skip(1) {
+                *c = b'a' + i as u8;
+            }
+            let sep = u128::from_le_bytes(w);
+            let slots: Vec<[u64; 2]> = v
+                .iter()
+                .map(|&x| [x as u64, 0x1234_5600 | u64::from(TAG)])
+                .collect();
+            let room = 3 * (4 * (sep_len + 9) + 16);
+            let mut buf = vec![0xAAu8; room + 64];
+            // SAFETY: the buffer holds `room` bytes and more; AVX2 is
+            // proven by the token.
+            let (took, len) =
+                unsafe { write_long_quads(t, &slots, TAG, buf.as_mut_ptr(), room, sep, sep_len) };
+            // The quads that should go: whole, in range, and fitting.
+            let mut want_took = 0;
+            let mut used = 0;
+            while want_took + 4 <= v.len()
+                && room - used >= 4 * (sep_len + 9) + 16
+                && v[want_took..want_took + 4]
+                    .iter()
+                    .all(|x| x.unsigned_abs() < 100_000_000)
+            {
+                used += v[want_took..want_took + 4]
+                    .iter()
+                    .map(|x| sep_len + x.to_string().len())
+                    .sum::<usize>();
+                want_took += 4;
+            }
+            assert_eq!(took, want_took, "{v:?} {sep_len}");
+            let mut want = Vec::new();
+            for x in &v[..took] {
+                want.extend_from_slice(&w[..sep_len]);
+                want.extend_from_slice(x.to_string().as_bytes());
+            }
+            assert_eq!(&buf[..len], &want[..], "{v:?} {sep_len}");
+            assert!(buf[room..].iter().all(|&x| x == 0xAA), "{v:?} {sep_len}");
+        }
+    }
+
+    /// Every digit length and sign in each of the four positions, then
+    /// runs and random quadruples across the whole range below 10^8.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn write_quad_every_length_sign_and_position() {
+        let Some(t) = crate::isa::Avx2::new() else {
+            eprintln!("no AVX2 here: write_long_quads not tested");
+            return;
+        };
+        let mut edges = vec![0i64, 1, 9, 99_999_999];
+        let mut p = 1i64;
+        while p < 100_000_000 {
+            edges.extend_from_slice(&[p - 1, p, p + 1, p / 2 * 3 % 100_000_000]);
+            p *= 10;
+        }
+        let more: Vec<i64> = edges.iter().map(|v| -v).collect();
+        edges.extend(more);
+        for &a in &edges {
+            for &b in &edges {
+                quad(t, &[a, b, 7, -5]);
+                quad(t, &[3, a, b, 0, a, b]);
+                quad(t, &[a, -1, 12, b, 5, 6, 7, 8, a]);
+                quad(t, &[b, a, b, a]);
+            }
+        }
+        // Another tag in any slot ends the run at its quad.
+        for at in 0..8 {
+            let mut slots: Vec<[u64; 2]> = (0..8).map(|x| [x * 1001, 4]).collect();
+            slots[at][1] = 0x0000_0104;
+            let mut buf = [0u8; 256];
+            // SAFETY: 256 bytes of room; AVX2 is proven by the token.
+            let (took, len) =
+                unsafe { write_long_quads(t, &slots, 4, buf.as_mut_ptr(), 256, 0x2c, 1) };
+            assert_eq!(took, at / 4 * 4, "{at}");
+            let want: String = (0..took).map(|x| format!(",{}", x * 1001)).collect();
+            assert_eq!(&buf[..len], want.as_bytes(), "{at}");
+        }
+        for n in 0..50_000i64 {
+            quad(t, &[n, 99_999_999 - n, -n, n * 1999 % 100_000_000]);
+        }
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for r in 0..100_000 {
+            let mut v = vec![0i64; 4 + r % 13];
+            for e in &mut v {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let m = ((x >> 40) % 100_000_000) >> (x % 27);
+                *e = if x & 1 == 0 { m as i64 } else { -(m as i64) };
+            }
+            if r % 7 == 0 {
+                // A value out of range somewhere.
+                let at = (x as usize >> 3) % v.len();
+                v[at] = if x & 2 == 0 { 100_000_000 } else { i64::MIN };
+            }
+            quad(t, &v);
         }
     }
 
