@@ -63,6 +63,35 @@ zend_result rustjson_call_json_serialize(zval *obj, zval *retval)
 	zend_call_known_function(fn, zobj, zobj->ce, retval, 0, NULL, NULL);
 	return Z_TYPE_P(retval) == IS_UNDEF ? FAILURE : SUCCESS;
 #else
+	/* Stock calls call_user_function() with the name "jsonSerialize": zend_call_function()
+	 * resolves it with zend_is_callable_ex() (a lowercased copy of the name, a lookup in the
+	 * class's function table, visibility checks against the calling user frame's scope) before
+	 * the call. When the method found is public, not abstract, not static and does not override
+	 * a private method of a parent (ZEND_ACC_CHANGED: then zend_is_callable_check_func() may
+	 * pick that private method instead, when the frame's scope is that parent), the resolution
+	 * is exactly {method, object, calling and called scope = the object's class}: make the same
+	 * call with that cache filled in (zend_call_function() checks EG(active) and a pending
+	 * exception first either way, and only then uses the cache). Anything else (no such entry:
+	 * get_method handlers, __call) takes stock's route. */
+	zend_object *zobj = Z_OBJ_P(obj);
+	zend_function *fn = zend_hash_str_find_ptr(&zobj->ce->function_table, "jsonserialize", sizeof("jsonserialize") - 1);
+	if (EXPECTED(fn != NULL)
+	 && (fn->common.fn_flags & (ZEND_ACC_PUBLIC | ZEND_ACC_CHANGED | ZEND_ACC_ABSTRACT | ZEND_ACC_STATIC | ZEND_ACC_CALL_VIA_TRAMPOLINE)) == ZEND_ACC_PUBLIC) {
+		zend_fcall_info fci;
+		zend_fcall_info_cache fcc;
+		fci.size = sizeof(fci);
+		ZVAL_UNDEF(&fci.function_name);
+		fci.object = zobj;
+		fci.retval = retval;
+		fci.param_count = 0;
+		fci.params = NULL;
+		fci.named_params = NULL;
+		fcc.function_handler = fn;
+		fcc.object = zobj;
+		fcc.calling_scope = zobj->ce;
+		fcc.called_scope = zobj->ce;
+		return zend_call_function(&fci, &fcc);
+	}
 	zval fname;
 	zend_result r;
 	ZVAL_STRING(&fname, "jsonSerialize");

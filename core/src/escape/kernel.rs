@@ -1151,3 +1151,104 @@ unsafe fn raw_run<S: Sink>(
     }
     j
 }
+
+/// A string of fewer than 16 bytes that needs work, from a copy of it at
+/// the start of `buf` (zero past its end: [`x86::load_mask_lt16`]) and the
+/// mask `m` of its bytes that need work: the whole JSON string, quotes
+/// included, written at `dst`, its length returned; `None` at an invalid
+/// UTF-8 sequence (or one cut short by the end), with nothing to keep (the
+/// caller hands the string to [`escape`], which writes at the same place).
+///
+/// After each item the rest of the string is stored blindly (one 16-byte
+/// copy from `buf`), so clean bytes between items take no copy loop;
+/// ASCII escapes are one 8-byte store from [`ESCW`], valid sequences one
+/// `\uXXXX` store per unit (or, under `JSON_UNESCAPED_UNICODE`, kept, as
+/// stored, U+2028/U+2029 escaped unless `JSON_UNESCAPED_LINE_TERMINATORS`).
+///
+/// # Safety
+/// `n` is the string's length, `1 <= n < 16`, and `m < 1 << n`; `dst` is
+/// writable for `6 * n + 18` bytes (the most the stores reach: 6 output
+/// bytes per input byte, the quotes, and a 16-byte store past the last
+/// item).
+///
+/// [`x86::load_mask_lt16`]: super::x86::load_mask_lt16
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn escape_lt16_blind(
+    dst: *mut u8,
+    buf: &[u8; 32],
+    mut m: u32,
+    n: usize,
+    flags: Flags,
+) -> Option<usize> {
+    debug_assert!((1..16).contains(&n) && m < 1 << n);
+    let table = class_table(flags);
+    let uu = flags.unescaped_unicode();
+    let src = buf.as_ptr();
+    // (For every access below: reads from `buf` at i, e <= 15 take at most
+    // 16 bytes (i + 16 <= 31). An item at input index e is written
+    // at most 1 + 6 * e bytes past `dst` and takes at most 6 bytes per
+    // input byte it consumes (12 for a 4-byte sequence), its 8-byte stores
+    // ending below 1 + 6 * e + 14 <= 6 * n + 18; a blind store at index
+    // i <= n starts at most 1 + 6 * i bytes past `dst`.)
+    // SAFETY: as just shown, every access lies within `buf` or the
+    // caller's 6 * n + 18 bytes at `dst`.
+    unsafe {
+        dst.write(b'"');
+        let mut pos = dst.add(1);
+        let mut i = 0;
+        loop {
+            // The input from i on, in place (its bytes past the end are
+            // overwritten or dropped).
+            ptr::copy_nonoverlapping(src.add(i), pos, 16);
+            if m == 0 {
+                pos = pos.add(n - i);
+                break;
+            }
+            let e = m.trailing_zeros() as usize;
+            pos = pos.add(e - i);
+            let b = *src.add(e);
+            if b < 0x80 {
+                let class = table[b as usize];
+                debug_assert!(class == TWO || class == SIX);
+                ptr::write_unaligned(pos.cast::<u64>(), ESCW[esc_index(b, class)].to_le());
+                pos = pos.add(class as usize);
+                i = e + 1;
+                m &= m - 1;
+                continue;
+            }
+            // Bytes past the end are zero, never a continuation byte: a
+            // sequence cut short is invalid here.
+            let q = u32::from_le(ptr::read_unaligned(src.add(e).cast::<u32>()));
+            let (cp, k) = valid_word(q)?;
+            if !uu {
+                if cp < 0x1_0000 {
+                    ptr::write_unaligned(pos.cast::<u64>(), u_escape_word(cp).to_le());
+                    pos = pos.add(6);
+                } else {
+                    let c = cp - 0x1_0000;
+                    ptr::write_unaligned(
+                        pos.cast::<u64>(),
+                        u_escape_word(0xd800 | (c >> 10)).to_le(),
+                    );
+                    ptr::write_unaligned(
+                        pos.add(6).cast::<u64>(),
+                        u_escape_word(0xdc00 | (c & 0x3ff)).to_le(),
+                    );
+                    pos = pos.add(12);
+                }
+            } else if is_line_terminator(cp) && !flags.keep_line_terminators() {
+                ptr::write_unaligned(pos.cast::<u64>(), u_escape_word(cp).to_le());
+                pos = pos.add(6);
+            } else {
+                // Kept: already stored.
+                pos = pos.add(k);
+            }
+            i = e + k;
+            // The sequence's bytes are all flagged: drop bits below i.
+            m &= !((1u32 << i) - 1);
+        }
+        pos.write(b'"');
+        Some(pos.add(1) as usize - dst as usize)
+    }
+}

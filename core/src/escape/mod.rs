@@ -141,17 +141,60 @@ pub fn escape_with<S: Sink>(out: &mut S, s: &[u8], mode: &EscapeMode) -> Result<
     // one takes the SWAR path (under JSON_UNESCAPED_UNICODE, after a check
     // for text to copy as it is). This much is inlined into the caller.
     if s.len() < 16 {
-        if is_clean_lt16(s, mode) {
-            write_clean_lt16(out, s);
-            return Ok(());
-        }
         #[cfg(target_arch = "x86_64")]
-        if mode.flags.unescaped_unicode() {
-            return escape_short_raw(out, s, mode.flags);
+        {
+            // Under JSON_HEX_* (short_limit 0) the dirty path's own mask is
+            // the check.
+            if mode.short_limit != 0 && x86::is_clean_lt16_third(s, &mode.third) {
+                write_clean_lt16(out, s);
+                return Ok(());
+            }
+            return escape_lt16(out, s, mode);
         }
-        return escape_scalar(out, s, mode.flags);
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            if is_clean_lt16(s, mode) {
+                write_clean_lt16(out, s);
+                return Ok(());
+            }
+            return escape_scalar(out, s, mode.flags);
+        }
     }
     escape_long(out, s, mode.flags)
+}
+
+/// A string under 16 bytes past the inline clean check (x86_64): one load
+/// and mask of the whole string, then its items from the mask
+/// (`kernel::escape_lt16_blind`), when the spare room already holds the
+/// most it can write; else, and at invalid UTF-8, the usual paths (which
+/// write at the same place). The reservation is `escape`'s own (`len + 2`);
+/// with that much room the kernel would not grow the sink either.
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+fn escape_lt16<S: Sink>(out: &mut S, s: &[u8], mode: &EscapeMode) -> Result<(), InvalidUtf8> {
+    let n = s.len();
+    if n == 0 {
+        out.extend(b"\"\"");
+        return Ok(());
+    }
+    out.reserve(n + 2);
+    if out.spare() >= 6 * n + 18 {
+        let mut buf = [0u8; 32];
+        let m = x86::load_mask_lt16(s, &mode.third, mode.flags, &mut buf);
+        let dst = out.spare_ptr();
+        // SAFETY: 1 <= n < 16, m < 1 << n; 6 * n + 18 bytes of spare room
+        // at the write position.
+        let written = unsafe { kernel::escape_lt16_blind(dst, &buf, m, n, mode.flags) };
+        if let Some(k) = written {
+            // SAFETY: the first k spare bytes were written.
+            unsafe { out.commit(k) };
+            return Ok(());
+        }
+    }
+    if mode.flags.unescaped_unicode() {
+        return escape_short_raw(out, s, mode.flags);
+    }
+    escape_scalar(out, s, mode.flags)
 }
 
 /// Whether `s`, shorter than 16 bytes, needs no escape under `mode`: one

@@ -139,6 +139,53 @@ pub(super) fn is_clean_tail16(tail: &[u8; 16], n: usize, third: &[u8; 16]) -> bo
     }
 }
 
+/// A string of 1 to 15 bytes copied to the start of `buf` (the rest of
+/// `buf` zero), and the mask of its bytes that need work under `flags`
+/// (`JSON_HEX_*` included; bit k for byte k, none past the end): at most
+/// two overlapping word loads, never past the end, one SSE2 mask, one
+/// store.
+#[inline(always)]
+pub(super) fn load_mask_lt16(s: &[u8], third: &[u8; 16], flags: Flags, buf: &mut [u8; 32]) -> u32 {
+    let n = s.len();
+    debug_assert!((1..16).contains(&n));
+    let p = s.as_ptr();
+    // SAFETY: every load lies within the n bytes of `s`.
+    let (lo, hi) = unsafe {
+        if n >= 8 {
+            let a = u64::from_le(core::ptr::read_unaligned(p.cast::<u64>()));
+            let b = u64::from_le(core::ptr::read_unaligned(p.add(n - 8).cast::<u64>()));
+            // Bytes 8.. of the string: the last word without the 16 - n
+            // bytes it shares with the first (two shifts: 64 for n = 8).
+            (a, (b >> (8 * (15 - n))) >> 8)
+        } else if n >= 4 {
+            let a = u64::from(u32::from_le(core::ptr::read_unaligned(p.cast::<u32>())));
+            let b = u64::from(u32::from_le(core::ptr::read_unaligned(
+                p.add(n - 4).cast::<u32>(),
+            )));
+            (a | (b << (8 * (n - 4))), 0)
+        } else {
+            let w = u64::from(*p)
+                | u64::from(*p.add(n >> 1)) << (8 * (n >> 1))
+                | u64::from(*p.add(n - 1)) << (8 * (n - 1));
+            (w, 0)
+        }
+    };
+    // SAFETY: SSE2 is part of the x86_64 baseline; the stores lie within
+    // `buf`.
+    let m = unsafe {
+        let x = _mm_set_epi64x(hi as i64, lo as i64);
+        _mm_storeu_si128(buf.as_mut_ptr().cast(), x);
+        _mm_storeu_si128(buf.as_mut_ptr().add(16).cast(), _mm_setzero_si128());
+        let mut m = dirty_mask_third(x, third);
+        if flags.hex() {
+            m |= hex_mask(x, hex_pairs(flags));
+        }
+        m
+    };
+    // The zero bytes past the end count as controls: dropped.
+    m & ((1u32 << n) - 1)
+}
+
 /// Whether `s`, 16 to 32 bytes long, needs no escape by the short checks'
 /// test ([`dirty_mask_third`]): its first and its last 16 bytes (which
 /// overlap under 32 bytes), two loads.

@@ -233,6 +233,30 @@ pub fn check(s: &[u8], opts: u32, imps: &[&str]) {
     }
     let got = run_default(s, opts);
     assert_eq!(got, want, "escape_string: input {s:02x?} opts {opts:#x}");
+    let got = run_roomy(s, opts);
+    assert_eq!(
+        got, want,
+        "escape_string, roomy sink: input {s:02x?} opts {opts:#x}"
+    );
+}
+
+/// [`run_default`] into a sink that already has the room for the most any
+/// string can write (6 bytes per input byte and more): the paths that take
+/// a string only when no growth can happen (under 16 bytes on x86_64) run,
+/// and bytes written past the result must not count.
+pub fn run_roomy(s: &[u8], opts: u32) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(6 * s.len() + 64);
+    out.push(b'#');
+    let r = rustjson_core::escape::escape_string(&mut out, s, opts);
+    assert_eq!(out.first(), Some(&b'#'));
+    out.remove(0);
+    match r {
+        Ok(()) => Some(out),
+        Err(_) => {
+            assert!(out.is_empty(), "error must leave the sink untouched");
+            None
+        }
+    }
 }
 
 /// Tiny deterministic PRNG (xorshift64*).
