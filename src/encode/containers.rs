@@ -483,6 +483,14 @@ impl Encoder {
         } else {
             rustjson_core::isa::Avx2::new()
         };
+        // And eight at a time before them where it has AVX-512 VBMI2 (the
+        // separators of up to 7 bytes: compact, and pretty at depth 1).
+        #[cfg(target_arch = "x86_64")]
+        let oct = if WIDE || sep_len > 7 {
+            None
+        } else {
+            rustjson_core::isa::Avx512Vbmi2::new()
+        };
         let start = self.buf.spare_ptr();
         let room = self.buf.spare();
         let mut p = start;
@@ -509,15 +517,29 @@ impl Encoder {
                         let rest = part.rest_words();
                         if rest.len() >= 4 && rest[3][1] as u8 == sys::IS_LONG as u8 {
                             let left = room - (p as usize - start as usize);
-                            let (took, n) = number::write_long_quads(
+                            let (mut took, mut n) = (0, 0);
+                            if let Some(oct) = oct {
+                                (took, n) = number::write_long_octs(
+                                    oct,
+                                    rest,
+                                    sys::IS_LONG as u8,
+                                    p,
+                                    left,
+                                    sep,
+                                    sep_len,
+                                );
+                            }
+                            let (took4, n4) = number::write_long_quads(
                                 avx2,
-                                rest,
+                                &rest[took..],
                                 sys::IS_LONG as u8,
-                                p,
-                                left,
+                                p.add(n),
+                                left - n,
                                 sep,
                                 sep_len,
                             );
+                            took += took4;
+                            n += n4;
                             if took > 0 {
                                 p = p.add(n);
                                 part.skip_n(took);

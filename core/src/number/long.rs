@@ -319,6 +319,121 @@ unsafe fn long_quads_avx2(
     (i, p as usize - dst as usize)
 }
 
+/// [`write_long_quads`] eight ints at a time with AVX-512 (VBMI2's byte
+/// compression), for separators of 1 to 7 bytes: the ints that are left
+/// (fewer than eight, or eight that are not all small ints) are left to
+/// the caller, e.g. for [`write_long_quads`]. Same contract and result.
+///
+/// Each int is laid out in a 16-byte lane as the separator (bytes
+/// `0..sep_len`), `-` (byte 7) and its eight digits (bytes 8..16); a mask
+/// keeps the separator, the sign of a negative int and the digits from the
+/// first that is not a leading zero; `vpcompressb` packs the kept bytes of
+/// four ints, and one 64-byte store writes them.
+///
+/// # Safety
+/// As for [`write_long_quads`], and `1 <= sep_len <= 7`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub unsafe fn write_long_octs(
+    _t: crate::isa::Avx512Vbmi2,
+    slots: &[[u64; 2]],
+    tag: u8,
+    dst: *mut u8,
+    room: usize,
+    sep: u128,
+    sep_len: usize,
+) -> (usize, usize) {
+    // SAFETY: the token proves the features; the rest is the caller's.
+    unsafe { long_octs_vbmi2(slots, tag, dst, room, sep as u64, sep_len) }
+}
+
+/// [`write_long_octs`]'s body.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,avx2,popcnt")]
+unsafe fn long_octs_vbmi2(
+    slots: &[[u64; 2]],
+    tag: u8,
+    dst: *mut u8,
+    room: usize,
+    sep: u64,
+    sep_len: usize,
+) -> (usize, usize) {
+    use core::arch::x86_64::*;
+    debug_assert!((1..=7).contains(&sep_len));
+    // Two 64-byte stores, the second at most 64 bytes after the first.
+    const MOST: usize = 128;
+    let mut p = dst;
+    let mut i = 0;
+    // The separator's bytes and `-` at byte 7 (kept only when negative);
+    // the separator's mask bits, in each int's low mask byte.
+    let lead = (sep & ((1u64 << (8 * sep_len)) - 1)) | (u64::from(b'-') << 56);
+    let sep_bits = (1u8 << sep_len) - 1;
+    // SAFETY: AVX-512F/BW/VBMI2 are enabled for this function; the loads
+    // read slots i..i + 8 (checked to exist), each store writes 64 bytes
+    // at p, with MOST bytes of room left from p.
+    unsafe {
+        let even = _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0);
+        let odd = _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1);
+        let order = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
+        let lead_v = _mm512_set1_epi64(lead as i64);
+        let tag_v = _mm512_set1_epi64(i64::from(tag));
+        let low_byte = _mm512_set1_epi64(0xff);
+        let limit = _mm512_set1_epi64(100_000_000);
+        let sep_m = _mm_set1_epi8(sep_bits as i8);
+        let sign_m = _mm_set1_epi8(0x80u8 as i8);
+        while i + 8 <= slots.len() && room - (p as usize - dst as usize) >= MOST {
+            let at = slots.as_ptr().add(i).cast::<__m512i>();
+            let a = _mm512_loadu_si512(at);
+            let b = _mm512_loadu_si512(at.add(1));
+            let types = _mm512_and_si512(_mm512_permutex2var_epi64(a, odd, b), low_byte);
+            if _mm512_cmpeq_epi64_mask(types, tag_v) != 0xff {
+                break;
+            }
+            let v = _mm512_permutex2var_epi64(a, even, b);
+            let x = _mm512_abs_epi64(v);
+            if _mm512_cmpge_epu64_mask(x, limit) != 0 {
+                break;
+            }
+            // digits8's rounds on eight 64-bit lanes (as digits32_avx2).
+            let q = _mm512_srli_epi64::<40>(_mm512_mul_epu32(x, _mm512_set1_epi64(109_951_163)));
+            let r = _mm512_sub_epi64(x, _mm512_mul_epu32(q, _mm512_set1_epi64(10_000)));
+            let w = _mm512_or_si512(q, _mm512_slli_epi64::<32>(r));
+            let q = _mm512_srli_epi16::<3>(_mm512_mulhi_epu16(w, _mm512_set1_epi32(5243)));
+            let r = _mm512_sub_epi16(w, _mm512_mullo_epi16(q, _mm512_set1_epi16(100)));
+            let w = _mm512_or_si512(q, _mm512_slli_epi32::<16>(r));
+            let t = _mm512_mulhi_epu16(w, _mm512_set1_epi16(6554));
+            let d = _mm512_sub_epi16(
+                _mm512_slli_epi16::<8>(w),
+                _mm512_mullo_epi16(t, _mm512_set1_epi16(2559)),
+            );
+            // Per int (byte k): the digits to keep, from the lowest one
+            // not 0 (the last always), as bits 0..8.
+            let nz = _mm512_test_epi8_mask(d, d);
+            let mut keep = nz | 0x8080_8080_8080_8080;
+            keep |= (keep << 1) & 0xfefe_fefe_fefe_fefe;
+            keep |= (keep << 2) & 0xfcfc_fcfc_fcfc_fcfc;
+            keep |= (keep << 4) & 0xf0f0_f0f0_f0f0_f0f0;
+            // Per int: the separator's bits, and bit 7 when negative.
+            let neg = _mm512_cvtepi64_epi8(_mm512_srai_epi64::<63>(v));
+            let low = _mm_or_si128(sep_m, _mm_and_si128(neg, sign_m));
+            let masks = _mm_unpacklo_epi8(low, _mm_cvtsi64_si128(keep as i64));
+            let m0 = _mm_cvtsi128_si64(masks) as u64;
+            let m1 = _mm_cvtsi128_si64(_mm_unpackhi_epi64(masks, masks)) as u64;
+            // Lanes of [separator, -, digits]: ints 0..4, then 4..8.
+            let ascii =
+                _mm512_permutexvar_epi64(order, _mm512_or_si512(d, _mm512_set1_epi8(b'0' as i8)));
+            let lo = _mm512_unpacklo_epi64(lead_v, ascii);
+            let hi = _mm512_unpackhi_epi64(lead_v, ascii);
+            _mm512_storeu_si512(p.cast(), _mm512_maskz_compress_epi8(m0, lo));
+            p = p.add(m0.count_ones() as usize);
+            _mm512_storeu_si512(p.cast(), _mm512_maskz_compress_epi8(m1, hi));
+            p = p.add(m1.count_ones() as usize);
+            i += 8;
+        }
+    }
+    (i, p as usize - dst as usize)
+}
+
 /// The eight ASCII digits of each of four numbers below 10^8 (most
 /// significant first in memory: byte `j` of word `i` is digit `j`), and a
 /// mask with bit `8i + j` set when that digit is not 0: [`digits8`]'s
@@ -713,6 +828,109 @@ mod tests {
         }
     }
 
+    /// [`write_long_octs`] of slots holding `v` with separators of 1 to 7
+    /// bytes: as `quad`, eight at a time.
+    #[cfg(target_arch = "x86_64")]
+    fn oct(t: crate::isa::Avx512Vbmi2, v: &[i64]) {
+        const TAG: u8 = 4;
+        for sep_len in 1usize..=7 {
+            let w: [u8; 16] = *b",\n\t abcdefghijkl";
+            let sep = u128::from_le_bytes(w);
+            let slots: Vec<[u64; 2]> = v
+                .iter()
+                .map(|&x| [x as u64, 0x1234_5600 | u64::from(TAG)])
+                .collect();
+            for room in [128usize, 200, 1000] {
+                let mut buf = vec![0xAAu8; room + 64];
+                // SAFETY: the buffer holds `room` bytes and more; the token
+                // proves the features.
+                let (took, len) = unsafe {
+                    write_long_octs(t, &slots, TAG, buf.as_mut_ptr(), room, sep, sep_len)
+                };
+                let mut want_took = 0;
+                let mut used = 0;
+                while want_took + 8 <= v.len()
+                    && room - used >= 128
+                    && v[want_took..want_took + 8]
+                        .iter()
+                        .all(|x| x.unsigned_abs() < 100_000_000)
+                {
+                    used += v[want_took..want_took + 8]
+                        .iter()
+                        .map(|x| sep_len + x.to_string().len())
+                        .sum::<usize>();
+                    want_took += 8;
+                }
+                assert_eq!(took, want_took, "{v:?} {sep_len} {room}");
+                let mut want = Vec::new();
+                for x in &v[..took] {
+                    want.extend_from_slice(&w[..sep_len]);
+                    want.extend_from_slice(x.to_string().as_bytes());
+                }
+                assert_eq!(&buf[..len], &want[..], "{v:?} {sep_len} {room}");
+                assert!(
+                    buf[room..].iter().all(|&x| x == 0xAA),
+                    "{v:?} {sep_len} {room}"
+                );
+            }
+        }
+    }
+
+    /// Every digit length and sign in each of the eight positions, runs of
+    /// every length with values that end a run, another tag in any slot.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn write_octs_every_length_sign_and_position() {
+        let Some(t) = crate::isa::Avx512Vbmi2::new() else {
+            eprintln!("no AVX-512 VBMI2 here: write_long_octs not tested");
+            return;
+        };
+        let mut edges = vec![0i64, 1, 9, 99_999_999, 100_000_000, i64::MIN, i64::MAX];
+        let mut p = 1i64;
+        while p < 100_000_000 {
+            edges.extend_from_slice(&[p - 1, p, p + 1, p / 2 * 3 % 100_000_000]);
+            p *= 10;
+        }
+        let more: Vec<i64> = edges.iter().map(|v| v.wrapping_neg()).collect();
+        edges.extend(more);
+        for &e in &edges {
+            for pos in 0..8 {
+                let mut v: Vec<i64> = (0..16).map(|k| (k * 1_234_567 % 100_000_000) - 7).collect();
+                v[pos] = e;
+                v[15 - pos] = -e / 3;
+                oct(t, &v);
+            }
+        }
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for r in 0..20_000 {
+            let mut v = vec![0i64; r % 41];
+            for e in &mut v {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let m = ((x >> 40) % 100_000_000) >> (x % 27);
+                *e = if x & 1 == 0 { m as i64 } else { -(m as i64) };
+            }
+            if r % 5 == 0 && !v.is_empty() {
+                let at = (x as usize >> 3) % v.len();
+                v[at] = [100_000_000, -100_000_000, i64::MIN, i64::MAX][(x >> 9) as usize % 4];
+            }
+            oct(t, &v);
+        }
+        // Another tag in any slot ends the run at its group of eight.
+        for at in 0..16 {
+            let mut slots: Vec<[u64; 2]> = (0..16).map(|x| [x * 1001, 4]).collect();
+            slots[at][1] = 0x0000_0105;
+            let mut buf = [0u8; 512];
+            // SAFETY: 512 bytes of room; the token proves the features.
+            let (took, len) =
+                unsafe { write_long_octs(t, &slots, 4, buf.as_mut_ptr(), 448, 0x2c, 1) };
+            assert_eq!(took, at / 8 * 8, "{at}");
+            let want: String = (0..took).map(|x| format!(",{}", x * 1001)).collect();
+            assert_eq!(&buf[..len], want.as_bytes(), "{at}");
+        }
+    }
+
     /// Every digit length and sign in each of the four positions, then
     /// runs and random quadruples across the whole range below 10^8.
     #[test]
@@ -741,7 +959,7 @@ mod tests {
         // Another tag in any slot ends the run at its quad.
         for at in 0..8 {
             let mut slots: Vec<[u64; 2]> = (0..8).map(|x| [x * 1001, 4]).collect();
-            slots[at][1] = 0x0000_0104;
+            slots[at][1] = 0x0000_0105;
             let mut buf = [0u8; 256];
             // SAFETY: 256 bytes of room; AVX2 is proven by the token.
             let (took, len) =

@@ -41,11 +41,11 @@ mod schubfach;
 
 pub use double::write_double_shortest;
 pub use layout::gcvt_layout;
-#[cfg(target_arch = "x86_64")]
-pub use long::write_long_quads;
 pub use long::{
     decimal_len, write_int_key, write_long, write_long_at, write_long_pair_at, LONG_MAX_LEN,
 };
+#[cfg(target_arch = "x86_64")]
+pub use long::{write_long_octs, write_long_quads};
 
 /// The shortest round-trip decimal of a finite, non-zero `value` as
 /// `(f, e)` with `|value| ≈ f × 10^e` (the sign is ignored): the digits
