@@ -1,5 +1,5 @@
 --TEST--
-json_encode(): lists of small ints written eight at a time (AVX-512 VBMI2) and four at a time (AVX2) where the CPU has them: every digit count and sign in each position of a group, runs of every length up to 37, values at 10^8 and other scalars ending a group, compact and pretty at depths 0 to 4 (separators of 1 to 18 bytes), across output offsets and the buffer's growth, compared with stock in the same process
+json_encode(): lists of small ints written eight at a time (AVX-512 VBMI2) and four at a time (AVX2) where the CPU has them: every digit count and sign in each position of a group, runs of every length up to 37, values at 10^8 and other scalars ending a group, compact and pretty at depths 0 to 8 (separators of 1 to 34 bytes: up to 32 in the runs), across output offsets and the buffer's growth, compared with stock in the same process
 --SKIPIF--
 <?php if (get_cfg_var('rustjson_test.stock')) die('skip rustjson-specific test (stock-oracle mode)'); ?>
 --FILE--
@@ -72,7 +72,7 @@ $lists[] = $long;
 
 foreach ([0, JSON_PRETTY_PRINT, JSON_PARTIAL_OUTPUT_ON_ERROR] as $flags) {
     foreach ($lists as $l) {
-        for ($depth = 0; $depth <= 3; $depth++) {
+        for ($depth = 0; $depth <= 7; $depth++) {
             $v = $l;
             for ($d = 0; $d < $depth; $d++) {
                 $v = ($d & 1) ? ['k' => $v] : [$v];

@@ -475,14 +475,10 @@ impl Encoder {
     ) -> Packed {
         // The most bytes an element takes.
         let most = sep_len + number::LONG_MAX_LEN;
-        // Four ints at a time where the CPU has AVX2 (the one-word
-        // separators only).
+        // Four ints at a time where the CPU has AVX2 (separators of up to
+        // SEP_WORD bytes, one or two 16-byte stores).
         #[cfg(target_arch = "x86_64")]
-        let mut quad = if WIDE {
-            None
-        } else {
-            rustjson_core::isa::Avx2::new()
-        };
+        let mut quad = rustjson_core::isa::Avx2::new();
         // And eight at a time before them where it has AVX-512 VBMI2 (the
         // separators of up to 7 bytes: compact, and pretty at depth 1).
         #[cfg(target_arch = "x86_64")]
@@ -536,6 +532,7 @@ impl Encoder {
                                 p.add(n),
                                 left - n,
                                 sep,
+                                sep_hi,
                                 sep_len,
                             );
                             took += took4;

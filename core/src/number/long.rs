@@ -242,17 +242,18 @@ pub unsafe fn write_long_pair_at(dst: *mut u8, a: i64, b: i64, sep: u128, sep_le
 /// (the value as a little-endian `i64` in the first word, a type tag in
 /// the low byte of the second; e.g. PHP's zvals), four at a time: for as
 /// long as the next four slots are tagged `tag`, hold such ints and fit,
-/// their texts go to `dst`, each after the `sep_len` bytes of `sep`.
-/// Returns how many slots were taken (a multiple of four) and how many
-/// bytes written. The digits of four come from one AVX2 conversion
-/// ([`digits32_avx2`]). Bytes past the text may be overwritten with
-/// garbage.
+/// their texts go to `dst`, each after the `sep_len` bytes of `sep`
+/// (bytes 0..16) and `sep_hi` (bytes 16..32). Returns how many slots were
+/// taken (a multiple of four) and how many bytes written. The digits of
+/// four come from one AVX2 conversion ([`digits32_avx2`]). Bytes past the
+/// text may be overwritten with garbage.
 ///
 /// # Safety
 /// `dst .. dst + room` must be writable; `slots` readable; `sep_len <=
-/// 16`.
+/// 32`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub unsafe fn write_long_quads(
     _avx2: crate::isa::Avx2,
     slots: &[[u64; 2]],
@@ -260,10 +261,11 @@ pub unsafe fn write_long_quads(
     dst: *mut u8,
     room: usize,
     sep: u128,
+    sep_hi: u128,
     sep_len: usize,
 ) -> (usize, usize) {
     // SAFETY: the token proves AVX2; the rest is the caller's contract.
-    unsafe { long_quads_avx2(slots, tag, dst, room, sep, sep_len) }
+    unsafe { long_quads_avx2(slots, tag, dst, room, sep, sep_hi, sep_len) }
 }
 
 /// [`write_long_quads`]'s body.
@@ -275,12 +277,13 @@ unsafe fn long_quads_avx2(
     dst: *mut u8,
     room: usize,
     sep: u128,
+    sep_hi: u128,
     sep_len: usize,
 ) -> (usize, usize) {
-    debug_assert!(sep_len <= 16);
-    // The most a quad takes: each int a separator (a 16-byte word at
-    // most) and a sign and an 8-byte word.
-    let most = 4 * (sep_len + 9) + 16;
+    debug_assert!(sep_len <= 32);
+    // The most a quad takes: each int a separator (a 16-byte word, or two
+    // past 16 bytes) and a sign and an 8-byte word.
+    let most = 4 * (sep_len + 9) + 32;
     let mut p = dst;
     let mut i = 0;
     while i + 4 <= slots.len() && room - (p as usize - dst as usize) >= most {
@@ -304,6 +307,9 @@ unsafe fn long_quads_avx2(
         unsafe {
             for k in 0..4 {
                 write_sep(p, sep, sep_len);
+                if sep_len > 16 {
+                    p.add(16).cast::<u128>().write_unaligned(sep_hi.to_le());
+                }
                 p = p.add(sep_len);
                 p.write(b'-');
                 p = p.add(usize::from(v[k] < 0));
@@ -785,28 +791,30 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     fn quad(t: crate::isa::Avx2, v: &[i64]) {
         const TAG: u8 = 4;
-        for sep_len in [1usize, 2, 6, 8, 9, 10, 14, 16] {
-            let mut w = [b' '; 16];
+        for sep_len in [1usize, 2, 6, 8, 9, 10, 14, 16, 17, 22, 26, 32] {
+            let mut w = [b' '; 32];
             w[0] = b',';
             for (i, c) in w.iter_mut().enumerate().skip(1) {
-                *c = b'a' + i as u8;
+                *c = b'A' + i as u8;
             }
-            let sep = u128::from_le_bytes(w);
+            let sep = u128::from_le_bytes(w[..16].try_into().unwrap());
+            let sep_hi = u128::from_le_bytes(w[16..].try_into().unwrap());
             let slots: Vec<[u64; 2]> = v
                 .iter()
                 .map(|&x| [x as u64, 0x1234_5600 | u64::from(TAG)])
                 .collect();
-            let room = 3 * (4 * (sep_len + 9) + 16);
+            let room = 3 * (4 * (sep_len + 9) + 32);
             let mut buf = vec![0xAAu8; room + 64];
             // SAFETY: the buffer holds `room` bytes and more; AVX2 is
             // proven by the token.
-            let (took, len) =
-                unsafe { write_long_quads(t, &slots, TAG, buf.as_mut_ptr(), room, sep, sep_len) };
+            let (took, len) = unsafe {
+                write_long_quads(t, &slots, TAG, buf.as_mut_ptr(), room, sep, sep_hi, sep_len)
+            };
             // The quads that should go: whole, in range, and fitting.
             let mut want_took = 0;
             let mut used = 0;
             while want_took + 4 <= v.len()
-                && room - used >= 4 * (sep_len + 9) + 16
+                && room - used >= 4 * (sep_len + 9) + 32
                 && v[want_took..want_took + 4]
                     .iter()
                     .all(|x| x.unsigned_abs() < 100_000_000)
@@ -963,7 +971,7 @@ mod tests {
             let mut buf = [0u8; 256];
             // SAFETY: 256 bytes of room; AVX2 is proven by the token.
             let (took, len) =
-                unsafe { write_long_quads(t, &slots, 4, buf.as_mut_ptr(), 256, 0x2c, 1) };
+                unsafe { write_long_quads(t, &slots, 4, buf.as_mut_ptr(), 256, 0x2c, 0, 1) };
             assert_eq!(took, at / 4 * 4, "{at}");
             let want: String = (0..took).map(|x| format!(",{}", x * 1001)).collect();
             assert_eq!(&buf[..len], want.as_bytes(), "{at}");
