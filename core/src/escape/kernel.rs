@@ -1252,3 +1252,121 @@ pub(super) unsafe fn escape_lt16_blind(
         Some(pos.add(1) as usize - dst as usize)
     }
 }
+
+/// A string of 16 to 64 bytes that needs work, from a copy of it at `src`
+/// (16 zero bytes after its end: [`x86::store_16_to_64`]) and the
+/// mask `m` of its bytes that need work: as [`escape_lt16_blind`], the
+/// whole JSON string written at `dst` and its length returned, or `None`
+/// at an invalid UTF-8 sequence (or one cut short by the end), with nothing
+/// to keep.
+///
+/// After each item the rest of the string is stored blindly, 16 bytes
+/// from `src`, and as many more 16-byte copies as the clean stretch up to
+/// the next item needs; ASCII escapes are one 8-byte store from [`ESCW`],
+/// valid sequences one `\uXXXX` store per unit or, under
+/// `JSON_UNESCAPED_UNICODE`, one 4-byte store of their bytes (U+2028 and
+/// U+2029 escaped unless `JSON_UNESCAPED_LINE_TERMINATORS`).
+///
+/// # Safety
+/// `n` is the string's length, `16 <= n <= 64`, and `m` has no bit at or
+/// above `n`; `src` holds the string and 16 zero bytes after it (`n + 16`
+/// readable bytes); `dst` is writable for `6 * n + 18` bytes (6 output bytes per
+/// input byte, the quotes, and the 16-byte stores past an item).
+///
+/// [`x86::store_16_to_64`]: super::x86::store_16_to_64
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn escape_16_to_64_blind(
+    dst: *mut u8,
+    src: *const u8,
+    mut m: u64,
+    n: usize,
+    flags: Flags,
+) -> Option<usize> {
+    debug_assert!((16..=64).contains(&n) && (n == 64 || m >> n == 0));
+    let table = class_table(flags);
+    let uu = flags.unescaped_unicode();
+    // (For every access below: an item at input index e < n is written
+    // starting at most 1 + 6 * e bytes past `dst`, with 8-byte stores that
+    // end below 1 + 6 * e + 14 <= 6 * n + 18 (two for a 4-byte sequence,
+    // e <= n - 4). The copies after an item that ends at i <= n start at
+    // pos <= 1 + 6 * i; those at i + 16 * t are made for
+    // i + 16 * t < e' (the next item, or n), so they end below
+    // pos + (e' - i) + 16 <= 1 + 6 * i + (n - i) + 16 <= 6 * n + 17; their
+    // reads from `src` end at most at n + 16 (the first at i <= n, the
+    // others below e' + 16), the 4-byte read at an item at e + 4 <= n + 3.)
+    // SAFETY: as just shown, every access lies within the caller's n + 16
+    // bytes at `src` or 6 * n + 18 bytes at `dst`.
+    unsafe {
+        dst.write(b'"');
+        let mut pos = dst.add(1);
+        let mut i = 0;
+        loop {
+            // The input from i on, in place (its bytes past the next item
+            // are overwritten or dropped).
+            ptr::copy_nonoverlapping(src.add(i), pos, 16);
+            let e = if m == 0 {
+                n
+            } else {
+                m.trailing_zeros() as usize
+            };
+            if e - i > 16 {
+                // A longer clean stretch: the rest of it.
+                let mut j = i + 16;
+                while j < e {
+                    ptr::copy_nonoverlapping(src.add(j), pos.add(j - i), 16);
+                    j += 16;
+                }
+            }
+            pos = pos.add(e - i);
+            if m == 0 {
+                break;
+            }
+            let b = *src.add(e);
+            if b < 0x80 {
+                let class = table[b as usize];
+                debug_assert!(class == TWO || class == SIX);
+                ptr::write_unaligned(pos.cast::<u64>(), ESCW[esc_index(b, class)].to_le());
+                pos = pos.add(class as usize);
+                i = e + 1;
+                m &= m - 1;
+                continue;
+            }
+            // Bytes past the end are zero, never a continuation byte: a
+            // sequence cut short is invalid here.
+            let q = u32::from_le(ptr::read_unaligned(src.add(e).cast::<u32>()));
+            let (cp, k) = valid_word(q)?;
+            if !uu {
+                if cp < 0x1_0000 {
+                    ptr::write_unaligned(pos.cast::<u64>(), u_escape_word(cp).to_le());
+                    pos = pos.add(6);
+                } else {
+                    let c = cp - 0x1_0000;
+                    ptr::write_unaligned(
+                        pos.cast::<u64>(),
+                        u_escape_word(0xd800 | (c >> 10)).to_le(),
+                    );
+                    ptr::write_unaligned(
+                        pos.add(6).cast::<u64>(),
+                        u_escape_word(0xdc00 | (c & 0x3ff)).to_le(),
+                    );
+                    pos = pos.add(12);
+                }
+            } else if is_line_terminator(cp) && !flags.keep_line_terminators() {
+                ptr::write_unaligned(pos.cast::<u64>(), u_escape_word(cp).to_le());
+                pos = pos.add(6);
+            } else {
+                // Kept: its bytes (and up to 3 more, overwritten or
+                // dropped).
+                ptr::write_unaligned(pos.cast::<u32>(), q.to_le());
+                pos = pos.add(k);
+            }
+            i = e + k;
+            // The sequence's bytes are all flagged: drop bits below i
+            // (2 <= i <= 64).
+            m &= !(u64::MAX >> (64 - i));
+        }
+        pos.write(b'"');
+        Some(pos.add(1) as usize - dst as usize)
+    }
+}

@@ -26,8 +26,15 @@
 //!   and with `JSON_HEX_*`), inlined into the caller; 16 to 64 bytes
 //!   (x86_64) with two or four SSE2 loads; and written with a few
 //!   overlapping stores,
-//!   without dispatch or vector setup; a dirty one under 16 bytes takes the
-//!   SWAR path, under 32 bytes the SSE2 one;
+//!   without dispatch or vector setup; a dirty one of up to 64 bytes
+//!   (x86_64), when the output already has room for the most it can
+//!   write, is written from the mask of the whole string: each item from
+//!   the tables, the clean bytes after it with blind 16-byte stores from a
+//!   copy of the string (`kernel::escape_lt16_blind`,
+//!   `kernel::escape_16_to_64_blind`; under `JSON_UNESCAPED_UNICODE`
+//!   non-ASCII text is first offered to the copy check below); else, and at
+//!   invalid UTF-8, under 16 bytes the SWAR path, under 32 bytes the SSE2
+//!   one;
 //! - blocks of input are stored blindly and checked with one mask: AVX2
 //!   (runtime-detected) or SSE2 on x86_64, NEON on aarch64, SWAR (8-byte
 //!   words) elsewhere; the escapes of a dirty block are handled from its
@@ -160,7 +167,7 @@ pub fn escape_with<S: Sink>(out: &mut S, s: &[u8], mode: &EscapeMode) -> Result<
             return escape_scalar(out, s, mode.flags);
         }
     }
-    escape_long(out, s, mode.flags)
+    escape_long(out, s, mode)
 }
 
 /// A string under 16 bytes past the inline clean check (x86_64): one load
@@ -427,22 +434,77 @@ unsafe fn write_key_framed<S: Sink>(
 /// [`escape_with`] for 16 bytes or more (out of line: keeps the inlined
 /// part small).
 #[inline(never)]
-fn escape_long<S: Sink>(out: &mut S, s: &[u8], flags: Flags) -> Result<(), InvalidUtf8> {
+fn escape_long<S: Sink>(out: &mut S, s: &[u8], mode: &EscapeMode) -> Result<(), InvalidUtf8> {
+    let flags = mode.flags;
     #[cfg(target_arch = "x86_64")]
     if s.len() <= 64 {
-        // Clean: two or four SSE2 loads, a few stores.
-        if x86::is_clean_16_to_64(s, flags) {
+        // Two or four SSE2 loads and one mask: clean, a few stores.
+        let dirt = if flags.hex() {
+            x86::dirt_16_to_64::<true>(s, &mode.third, flags)
+        } else {
+            x86::dirt_16_to_64::<false>(s, &mode.third, flags)
+        };
+        if !dirt.any() {
             write_clean_16_to_64(out, s);
             return Ok(());
         }
-        if flags.unescaped_unicode() {
-            return escape_short_raw(out, s, flags);
+        return escape_16_to_64(out, s, &dirt, flags);
+    }
+    // SAFETY: the detected level is available.
+    unsafe { run(isa::detected(), out, s, flags) }
+}
+
+/// A string of 16 to 64 bytes that needs work (x86_64), from its compare
+/// results ([`x86::dirt_16_to_64`]): its items from their mask with blind
+/// 16-byte stores of the clean bytes between them
+/// (`kernel::escape_16_to_64_blind`), when the spare room already holds the
+/// most it can write; else, and at invalid UTF-8, the usual paths (which
+/// write at the same place). Under `JSON_UNESCAPED_UNICODE`, non-ASCII
+/// text first takes the check that copies valid UTF-8 with nothing to
+/// escape as it is (AVX2).
+/// The reservation is `escape`'s own (`len + 2`). (Inlined: out of line,
+/// the call and a second frame cost more than the clean strings save.)
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn escape_16_to_64<S: Sink>(
+    out: &mut S,
+    s: &[u8],
+    dirt: &x86::Dirt16To64,
+    flags: Flags,
+) -> Result<(), InvalidUtf8> {
+    let n = s.len();
+    let uu = flags.unescaped_unicode();
+    if uu
+        && dirt.any_high()
+        && isa::detected() >= Level::Avx2
+        // SAFETY: a detected level from Avx2 up has AVX2.
+        && unsafe { x86::is_raw_clean_le64(s, flags) }
+    {
+        write_clean_16_to_64(out, s);
+        return Ok(());
+    }
+    out.reserve(n + 2);
+    if out.spare() >= 6 * n + 18 {
+        let mut buf = core::mem::MaybeUninit::<[u8; 80]>::uninit();
+        let src = x86::store_16_to_64(s, &mut buf);
+        let dst = out.spare_ptr();
+        // SAFETY: 16 <= n <= 64, the mask has no bit at or above n;
+        // `src` holds `s` and 16 zero bytes after it; 6 * n + 18 bytes
+        // of spare room at the write position.
+        let written = unsafe { kernel::escape_16_to_64_blind(dst, src, dirt.mask(n), n, flags) };
+        if let Some(k) = written {
+            // SAFETY: the first k spare bytes were written.
+            unsafe { out.commit(k) };
+            return Ok(());
         }
-        if s.len() < 32 {
-            // Too short for an AVX2 block: SSE2 (baseline, with SSSE3 where
-            // the CPU has it) does the same work with less setup.
-            return escape_lt32(out, s, flags);
-        }
+    }
+    if uu {
+        return escape_short_raw(out, s, flags);
+    }
+    if n < 32 {
+        // Too short for an AVX2 block: SSE2 (baseline, with SSSE3 where
+        // the CPU has it) does the same work with less setup.
+        return escape_lt32(out, s, flags);
     }
     // SAFETY: the detected level is available.
     unsafe { run(isa::detected(), out, s, flags) }

@@ -186,6 +186,171 @@ pub(super) fn load_mask_lt16(s: &[u8], third: &[u8; 16], flags: Flags, buf: &mut
     m & ((1u32 << n) - 1)
 }
 
+/// The compare results of a string of 16 to 64 bytes
+/// ([`load_16_to_64`]): 0xFF at each byte that needs work, in two or four
+/// 16-byte vectors: `k[0]` its first 16 bytes, `k[3]` its last 16; above
+/// 32 bytes also `k[1]` bytes 16 to 31 and `k[2]` the 16 bytes before the
+/// last 16 (at 32 bytes or less these two repeat `k[0]` and `k[3]`).
+/// (Only the results are kept: the bytes are loaded again by the path that
+/// needs them, which costs less than keeping them in registers through the
+/// common, clean, case.)
+#[derive(Clone, Copy)]
+pub(super) struct Dirt16To64 {
+    k: [__m128i; 4],
+    /// The loads or-ed together: bit 7 of a byte set when a byte of the
+    /// string is `>= 0x80`.
+    or: __m128i,
+}
+
+/// The compare results of `s`, 16 to 64 bytes long ([`Dirt16To64`]: two
+/// or four overlapping loads, never past the end), compared as by
+/// [`dirty_mask_third`] and, with `HEX` (which must be `flags.hex()`),
+/// [`hex_mask`].
+#[inline(always)]
+pub(super) fn dirt_16_to_64<const HEX: bool>(
+    s: &[u8],
+    third: &[u8; 16],
+    flags: Flags,
+) -> Dirt16To64 {
+    let n = s.len();
+    debug_assert!((16..=64).contains(&n) && HEX == flags.hex());
+    let p = s.as_ptr();
+    let pairs = hex_pairs(flags);
+    // SAFETY: SSE2 is part of the x86_64 baseline; every load lies within
+    // the n >= 16 (for the middle two, n > 32) bytes of `s`; `third` and
+    // the pairs are 16 bytes each.
+    unsafe {
+        let t = _mm_loadu_si128(third.as_ptr().cast());
+        let k = |v: __m128i| {
+            let mut acc = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)));
+            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)));
+            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, t));
+            if HEX {
+                for pair in pairs {
+                    acc = _mm_or_si128(
+                        acc,
+                        _mm_cmpeq_epi8(
+                            _mm_or_si128(v, _mm_loadu_si128(pair[0].as_ptr().cast())),
+                            _mm_loadu_si128(pair[1].as_ptr().cast()),
+                        ),
+                    );
+                }
+            }
+            acc
+        };
+        let a = _mm_loadu_si128(p.cast());
+        let d = _mm_loadu_si128(p.add(n - 16).cast());
+        let (ka, kd) = (k(a), k(d));
+        if n > 32 {
+            let b = _mm_loadu_si128(p.add(16).cast());
+            let c = _mm_loadu_si128(p.add(n - 32).cast());
+            Dirt16To64 {
+                k: [ka, k(b), k(c), kd],
+                or: _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d)),
+            }
+        } else {
+            Dirt16To64 {
+                k: [ka, ka, kd, kd],
+                or: _mm_or_si128(a, d),
+            }
+        }
+    }
+}
+
+/// The bits of the four vectors `w`, laid out as [`Dirt16To64::k`], for a
+/// string of `n` bytes (16 to 64): bit i for byte i.
+#[inline(always)]
+fn bits_16_to_64(w: [__m128i; 4], n: usize) -> u64 {
+    debug_assert!((16..=64).contains(&n));
+    // SAFETY: SSE2 is part of the x86_64 baseline; value-only intrinsics.
+    unsafe {
+        let h = |v: __m128i| u64::from(_mm_movemask_epi8(v) as u32);
+        let [a, b, c, d] = w;
+        let mut m = h(a) | h(d) << (n - 16);
+        if n > 32 {
+            m |= h(b) << 16 | h(c) << (n - 32);
+        }
+        m
+    }
+}
+
+/// `s`, 16 to 64 bytes long, in four 16-byte loads laid out as
+/// [`Dirt16To64::k`].
+#[inline(always)]
+fn loads_16_to_64(s: &[u8]) -> [__m128i; 4] {
+    let n = s.len();
+    debug_assert!((16..=64).contains(&n));
+    let p = s.as_ptr();
+    // SAFETY: SSE2 is part of the x86_64 baseline; every load lies within
+    // the n >= 16 (for the middle two, n > 32) bytes of `s`.
+    unsafe {
+        let a = _mm_loadu_si128(p.cast());
+        let d = _mm_loadu_si128(p.add(n - 16).cast());
+        if n > 32 {
+            [
+                a,
+                _mm_loadu_si128(p.add(16).cast()),
+                _mm_loadu_si128(p.add(n - 32).cast()),
+                d,
+            ]
+        } else {
+            [a, a, d, d]
+        }
+    }
+}
+
+impl Dirt16To64 {
+    /// Whether a byte needs work.
+    #[inline(always)]
+    pub(super) fn any(&self) -> bool {
+        let [a, b, c, d] = self.k;
+        // SAFETY: SSE2 is part of the x86_64 baseline; value-only
+        // intrinsics.
+        unsafe { _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))) != 0 }
+    }
+
+    /// Whether a byte is `>= 0x80`.
+    #[inline(always)]
+    pub(super) fn any_high(&self) -> bool {
+        // SAFETY: SSE2 is part of the x86_64 baseline; a value-only
+        // intrinsic.
+        unsafe { _mm_movemask_epi8(self.or) != 0 }
+    }
+
+    /// One bit per byte that needs work (bit i for byte i; `n` is the
+    /// string's length).
+    #[inline(always)]
+    pub(super) fn mask(&self, n: usize) -> u64 {
+        bits_16_to_64(self.k, n)
+    }
+}
+
+/// `s` (16 to 64 bytes) stored at the start of `buf`, followed by 16 zero
+/// bytes; returns a pointer to them (the `n + 16` bytes from it are
+/// initialized, the rest of `buf` may not be), for
+/// `kernel::escape_16_to_64_blind`.
+#[inline(always)]
+pub(super) fn store_16_to_64(s: &[u8], buf: &mut core::mem::MaybeUninit<[u8; 80]>) -> *const u8 {
+    let n = s.len();
+    let [a, b, c, d] = loads_16_to_64(s);
+    let p = buf.as_mut_ptr().cast::<u8>();
+    // SAFETY: SSE2 is part of the x86_64 baseline; the stores cover
+    // [0, 16), [n - 16, n), [n, n + 16) and, above 32 bytes, [16, 32) and
+    // [n - 32, n - 16): all within `buf` (16 <= n <= 64), the first n
+    // bytes those of the string, and together exactly [0, n + 16).
+    unsafe {
+        _mm_storeu_si128(p.cast(), a);
+        if n > 32 {
+            _mm_storeu_si128(p.add(16).cast(), b);
+            _mm_storeu_si128(p.add(n - 32).cast(), c);
+        }
+        _mm_storeu_si128(p.add(n - 16).cast(), d);
+        _mm_storeu_si128(p.add(n).cast(), _mm_setzero_si128());
+    }
+    p
+}
+
 /// Whether `s`, 16 to 32 bytes long, needs no escape by the short checks'
 /// test ([`dirty_mask_third`]): its first and its last 16 bytes (which
 /// overlap under 32 bytes), two loads.

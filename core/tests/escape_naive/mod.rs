@@ -242,7 +242,7 @@ pub fn check(s: &[u8], opts: u32, imps: &[&str]) {
 
 /// [`run_default`] into a sink that already has the room for the most any
 /// string can write (6 bytes per input byte and more): the paths that take
-/// a string only when no growth can happen (under 16 bytes on x86_64) run,
+/// a string only when no growth can happen (up to 64 bytes on x86_64) run,
 /// and bytes written past the result must not count.
 pub fn run_roomy(s: &[u8], opts: u32) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(6 * s.len() + 64);
