@@ -111,6 +111,13 @@ fn check_escape(s: &[u8], flags: u32, mode: &EscapeMode, want: Option<&[u8]>) {
     let mut v = PREFIX.to_vec();
     let r = escape_with(&mut v, s, mode);
     expect(&ExactSink(v), r.is_ok(), "escape_with(Vec)");
+    // A sink that already has the room of the most a string can take
+    // (6 bytes per byte and the quotes): the short dirty strings' blind
+    // mask paths (under 16 and 16 to 64 bytes) run only then.
+    let mut v = Vec::with_capacity(PREFIX.len() + 6 * s.len() + 64);
+    v.extend_from_slice(PREFIX);
+    let r = escape_with(&mut v, s, mode);
+    expect(&ExactSink(v), r.is_ok(), "escape_with(roomy Vec)");
 }
 
 /// Bytes every flag set leaves as they are, and that every scanner passes.
