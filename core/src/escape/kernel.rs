@@ -1152,6 +1152,56 @@ unsafe fn raw_run<S: Sink>(
     j
 }
 
+/// A non-ASCII item of a blind kernel ([`escape_lt16_blind`],
+/// [`escape_16_to_64_blind`]): the sequence at input index `e` of `src`,
+/// written at `pos` as `\uXXXX` (a surrogate pair past U+FFFF), or under
+/// `JSON_UNESCAPED_UNICODE` kept as it is (U+2028/U+2029 escaped unless
+/// `JSON_UNESCAPED_LINE_TERMINATORS`). Returns the output position after it
+/// and the input bytes it took, or `None` at an invalid sequence (bytes
+/// past the end are zero, never a continuation byte: a sequence cut short
+/// is invalid). (ASCII items stay in the kernels' loops: one store and
+/// `m &= m - 1`.)
+///
+/// # Safety
+/// `src + e .. src + e + 4` is readable; `pos .. pos + 14` writable (the
+/// callers' bounds: 6 output bytes per input byte taken, 8-byte stores).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn blind_sequence(
+    pos: *mut u8,
+    src: *const u8,
+    e: usize,
+    flags: Flags,
+) -> Option<(*mut u8, usize)> {
+    // SAFETY: the caller's contract.
+    unsafe {
+        let q = u32::from_le(ptr::read_unaligned(src.add(e).cast::<u32>()));
+        let (cp, k) = valid_word(q)?;
+        let pos = if !flags.unescaped_unicode() {
+            if cp < 0x1_0000 {
+                ptr::write_unaligned(pos.cast::<u64>(), u_escape_word(cp).to_le());
+                pos.add(6)
+            } else {
+                let c = cp - 0x1_0000;
+                ptr::write_unaligned(pos.cast::<u64>(), u_escape_word(0xd800 | (c >> 10)).to_le());
+                ptr::write_unaligned(
+                    pos.add(6).cast::<u64>(),
+                    u_escape_word(0xdc00 | (c & 0x3ff)).to_le(),
+                );
+                pos.add(12)
+            }
+        } else if is_line_terminator(cp) && !flags.keep_line_terminators() {
+            ptr::write_unaligned(pos.cast::<u64>(), u_escape_word(cp).to_le());
+            pos.add(6)
+        } else {
+            // Kept: its bytes (and up to 3 more, overwritten or dropped).
+            ptr::write_unaligned(pos.cast::<u32>(), q.to_le());
+            pos.add(k)
+        };
+        Some((pos, k))
+    }
+}
+
 /// A string of fewer than 16 bytes that needs work, from a copy of it at
 /// the start of `buf` (zero past its end: [`x86::load_mask_lt16`]) and the
 /// mask `m` of its bytes that need work: the whole JSON string, quotes
@@ -1183,7 +1233,6 @@ pub(super) unsafe fn escape_lt16_blind(
 ) -> Option<usize> {
     debug_assert!((1..16).contains(&n) && m < 1 << n);
     let table = class_table(flags);
-    let uu = flags.unescaped_unicode();
     let src = buf.as_ptr();
     // (For every access below: reads from `buf` at i, e <= 15 take at most
     // 16 bytes (i + 16 <= 31). An item at input index e is written
@@ -1217,33 +1266,8 @@ pub(super) unsafe fn escape_lt16_blind(
                 m &= m - 1;
                 continue;
             }
-            // Bytes past the end are zero, never a continuation byte: a
-            // sequence cut short is invalid here.
-            let q = u32::from_le(ptr::read_unaligned(src.add(e).cast::<u32>()));
-            let (cp, k) = valid_word(q)?;
-            if !uu {
-                if cp < 0x1_0000 {
-                    ptr::write_unaligned(pos.cast::<u64>(), u_escape_word(cp).to_le());
-                    pos = pos.add(6);
-                } else {
-                    let c = cp - 0x1_0000;
-                    ptr::write_unaligned(
-                        pos.cast::<u64>(),
-                        u_escape_word(0xd800 | (c >> 10)).to_le(),
-                    );
-                    ptr::write_unaligned(
-                        pos.add(6).cast::<u64>(),
-                        u_escape_word(0xdc00 | (c & 0x3ff)).to_le(),
-                    );
-                    pos = pos.add(12);
-                }
-            } else if is_line_terminator(cp) && !flags.keep_line_terminators() {
-                ptr::write_unaligned(pos.cast::<u64>(), u_escape_word(cp).to_le());
-                pos = pos.add(6);
-            } else {
-                // Kept: already stored.
-                pos = pos.add(k);
-            }
+            let k;
+            (pos, k) = blind_sequence(pos, src, e, flags)?;
             i = e + k;
             // The sequence's bytes are all flagged: drop bits below i.
             m &= !((1u32 << i) - 1);
@@ -1285,7 +1309,6 @@ pub(super) unsafe fn escape_16_to_64_blind(
 ) -> Option<usize> {
     debug_assert!((16..=64).contains(&n) && (n == 64 || m >> n == 0));
     let table = class_table(flags);
-    let uu = flags.unescaped_unicode();
     // (For every access below: an item at input index e < n is written
     // starting at most 1 + 6 * e bytes past `dst`, with 8-byte stores that
     // end below 1 + 6 * e + 14 <= 6 * n + 18 (two for a 4-byte sequence,
@@ -1332,35 +1355,8 @@ pub(super) unsafe fn escape_16_to_64_blind(
                 m &= m - 1;
                 continue;
             }
-            // Bytes past the end are zero, never a continuation byte: a
-            // sequence cut short is invalid here.
-            let q = u32::from_le(ptr::read_unaligned(src.add(e).cast::<u32>()));
-            let (cp, k) = valid_word(q)?;
-            if !uu {
-                if cp < 0x1_0000 {
-                    ptr::write_unaligned(pos.cast::<u64>(), u_escape_word(cp).to_le());
-                    pos = pos.add(6);
-                } else {
-                    let c = cp - 0x1_0000;
-                    ptr::write_unaligned(
-                        pos.cast::<u64>(),
-                        u_escape_word(0xd800 | (c >> 10)).to_le(),
-                    );
-                    ptr::write_unaligned(
-                        pos.add(6).cast::<u64>(),
-                        u_escape_word(0xdc00 | (c & 0x3ff)).to_le(),
-                    );
-                    pos = pos.add(12);
-                }
-            } else if is_line_terminator(cp) && !flags.keep_line_terminators() {
-                ptr::write_unaligned(pos.cast::<u64>(), u_escape_word(cp).to_le());
-                pos = pos.add(6);
-            } else {
-                // Kept: its bytes (and up to 3 more, overwritten or
-                // dropped).
-                ptr::write_unaligned(pos.cast::<u32>(), q.to_le());
-                pos = pos.add(k);
-            }
+            let k;
+            (pos, k) = blind_sequence(pos, src, e, flags)?;
             i = e + k;
             // The sequence's bytes are all flagged: drop bits below i
             // (2 <= i <= 64).
