@@ -799,10 +799,7 @@ mod tests {
             }
             let sep = u128::from_le_bytes(w[..16].try_into().unwrap());
             let sep_hi = u128::from_le_bytes(w[16..].try_into().unwrap());
-            let slots: Vec<[u64; 2]> = v
-                .iter()
-                .map(|&x| [x as u64, 0x1234_5600 | u64::from(TAG)])
-                .collect();
+            let slots = int_slots(v, TAG);
             let room = 3 * (4 * (sep_len + 9) + 32);
             let mut buf = vec![0xAAu8; room + 64];
             // SAFETY: the buffer holds `room` bytes and more; AVX2 is
@@ -810,30 +807,58 @@ mod tests {
             let (took, len) = unsafe {
                 write_long_quads(t, &slots, TAG, buf.as_mut_ptr(), room, sep, sep_hi, sep_len)
             };
-            // The quads that should go: whole, in range, and fitting.
-            let mut want_took = 0;
-            let mut used = 0;
-            while want_took + 4 <= v.len()
-                && room - used >= 4 * (sep_len + 9) + 32
-                && v[want_took..want_took + 4]
-                    .iter()
-                    .all(|x| x.unsigned_abs() < 100_000_000)
-            {
-                used += v[want_took..want_took + 4]
-                    .iter()
-                    .map(|x| sep_len + x.to_string().len())
-                    .sum::<usize>();
-                want_took += 4;
-            }
-            assert_eq!(took, want_took, "{v:?} {sep_len}");
-            let mut want = Vec::new();
-            for x in &v[..took] {
-                want.extend_from_slice(&w[..sep_len]);
-                want.extend_from_slice(x.to_string().as_bytes());
-            }
-            assert_eq!(&buf[..len], &want[..], "{v:?} {sep_len}");
-            assert!(buf[room..].iter().all(|&x| x == 0xAA), "{v:?} {sep_len}");
+            let most = 4 * (sep_len + 9) + 32;
+            check_run(v, 4, most, &w[..sep_len], (took, len), &buf, room);
         }
+    }
+
+    /// The slots a run writer reads for `v`: each int with type byte
+    /// `tag` (the rest of the second word is noise the writers ignore).
+    #[cfg(target_arch = "x86_64")]
+    fn int_slots(v: &[i64], tag: u8) -> Vec<[u64; 2]> {
+        v.iter()
+            .map(|&x| [x as u64, 0x1234_5600 | u64::from(tag)])
+            .collect()
+    }
+
+    /// A run writer's result over `v` (`took` slots, `len` bytes written
+    /// into `buf`, filled with 0xAA before, of which `room` were given):
+    /// the groups of `group` ints that should go (whole, each value below
+    /// 10^8 in magnitude, while `most` bytes of the room are left) as
+    /// `sep` and the decimal text each; nothing written past the room.
+    #[cfg(target_arch = "x86_64")]
+    fn check_run(
+        v: &[i64],
+        group: usize,
+        most: usize,
+        sep: &[u8],
+        (took, len): (usize, usize),
+        buf: &[u8],
+        room: usize,
+    ) {
+        let mut want_took = 0;
+        let mut used = 0;
+        while want_took + group <= v.len()
+            && room - used >= most
+            && v[want_took..want_took + group]
+                .iter()
+                .all(|x| x.unsigned_abs() < 100_000_000)
+        {
+            used += v[want_took..want_took + group]
+                .iter()
+                .map(|x| sep.len() + x.to_string().len())
+                .sum::<usize>();
+            want_took += group;
+        }
+        let what = format!("{v:?} group {group} sep {} room {room}", sep.len());
+        assert_eq!(took, want_took, "{what}");
+        let mut want = Vec::new();
+        for x in &v[..took] {
+            want.extend_from_slice(sep);
+            want.extend_from_slice(x.to_string().as_bytes());
+        }
+        assert_eq!(&buf[..len], &want[..], "{what}");
+        assert!(buf[room..].iter().all(|&x| x == 0xAA), "{what}");
     }
 
     /// [`write_long_octs`] of slots holding `v` with separators of 1 to 7
@@ -844,10 +869,7 @@ mod tests {
         for sep_len in 1usize..=7 {
             let w: [u8; 16] = *b",\n\t abcdefghijkl";
             let sep = u128::from_le_bytes(w);
-            let slots: Vec<[u64; 2]> = v
-                .iter()
-                .map(|&x| [x as u64, 0x1234_5600 | u64::from(TAG)])
-                .collect();
+            let slots = int_slots(v, TAG);
             for room in [128usize, 200, 1000] {
                 let mut buf = vec![0xAAu8; room + 64];
                 // SAFETY: the buffer holds `room` bytes and more; the token
@@ -855,31 +877,7 @@ mod tests {
                 let (took, len) = unsafe {
                     write_long_octs(t, &slots, TAG, buf.as_mut_ptr(), room, sep, sep_len)
                 };
-                let mut want_took = 0;
-                let mut used = 0;
-                while want_took + 8 <= v.len()
-                    && room - used >= 128
-                    && v[want_took..want_took + 8]
-                        .iter()
-                        .all(|x| x.unsigned_abs() < 100_000_000)
-                {
-                    used += v[want_took..want_took + 8]
-                        .iter()
-                        .map(|x| sep_len + x.to_string().len())
-                        .sum::<usize>();
-                    want_took += 8;
-                }
-                assert_eq!(took, want_took, "{v:?} {sep_len} {room}");
-                let mut want = Vec::new();
-                for x in &v[..took] {
-                    want.extend_from_slice(&w[..sep_len]);
-                    want.extend_from_slice(x.to_string().as_bytes());
-                }
-                assert_eq!(&buf[..len], &want[..], "{v:?} {sep_len} {room}");
-                assert!(
-                    buf[room..].iter().all(|&x| x == 0xAA),
-                    "{v:?} {sep_len} {room}"
-                );
+                check_run(v, 8, 128, &w[..sep_len], (took, len), &buf, room);
             }
         }
     }
