@@ -319,6 +319,47 @@ impl Frames {
         held.chain(general).any(|h| h.tagged & !TAG == t)
     }
 
+    /// The containers of the fast frames, outermost first, into `out`
+    /// (as many as fit): for each, its table (an array's, or an object's
+    /// property table; null for an object walked by its slots) and its
+    /// object (null for an array). How many were written. For the
+    /// large-output estimate, which reads where the walk is.
+    pub(super) fn path(&self, out: &mut [(usize, usize)]) -> usize {
+        let held = self.nheld();
+        let base = self.hbase();
+        let mut n = 0;
+        for i in 0..held + self.npend {
+            if n == out.len() {
+                break;
+            }
+            // SAFETY: entries below nheld and npend were written (take_pending,
+            // push_pending; a TABLE_OBJ pending entry wrote its object word).
+            let (tagged, aux) = unsafe {
+                if i < held {
+                    let h = *base.add(i);
+                    (h.tagged, h.aux)
+                } else {
+                    let j = i - held;
+                    let e = *self.pend.add(j);
+                    let o = if e & TAG == TABLE_OBJ {
+                        *self.pend_obj().add(j)
+                    } else {
+                        0
+                    };
+                    (e, o)
+                }
+            };
+            let p = tagged & !TAG;
+            out[n] = match tagged & TAG {
+                SLOTS_OBJ => (0, p),
+                TABLE_OBJ => (p, aux),
+                _ => (p, 0),
+            };
+            n += 1;
+        }
+        n
+    }
+
     /// Are there pending fast entries?
     #[inline(always)]
     pub(super) fn any_pending(&self) -> bool {

@@ -101,6 +101,78 @@ pub unsafe fn lower_bound(ctx: PresizeCtx) -> usize {
     w.n
 }
 
+/// A guess (not a bound) of the whole output's length, from where the
+/// encoder is when `len` bytes are written: the outermost container on
+/// its path with 16 elements or more whose position is known (it holds
+/// the next container on the path) scales `len` by its element count
+/// over the elements begun; where there is none, the innermost
+/// container's own strings and scalars count (a list of long strings).
+/// It decides whether [`lower_bound`] is worth its walk before the output
+/// reaches PHP's huge blocks; a wrong guess costs time (a walk for
+/// nothing, or the bound taken later as before), never memory.
+///
+/// # Safety
+/// As for [`lower_bound`].
+pub unsafe fn estimate(ctx: PresizeCtx, len: usize) -> usize {
+    if ctx.frames.is_null() {
+        return 0;
+    }
+    // SAFETY: the caller's contract (the encoder's frames, in place).
+    let frames = unsafe { &*ctx.frames.cast::<Frames>() };
+    let mut path = [(0usize, 0usize); 16];
+    let n = frames.path(&mut path);
+    for k in 0..n {
+        let (t, _) = path[k];
+        if t == 0 {
+            break;
+        }
+        // SAFETY: a table on the encoder's path: held (referenced or
+        // marked) by it, live and unchanged while nothing runs.
+        let t = unsafe { Table::new(t as *mut sys::HashTable) };
+        let count = t.count() as usize;
+        if k + 1 == n {
+            return len.max(shallow_len(t));
+        }
+        if count < 16 {
+            continue;
+        }
+        let (child_t, child_o) = path[k + 1];
+        let position = t.iter().position(|e| {
+            let v = if e.val.ty() == sys::IS_REFERENCE {
+                e.val.deref()
+            } else {
+                e.val
+            };
+            match v.ty() {
+                sys::IS_ARRAY => v.table().as_ptr() as usize == child_t,
+                sys::IS_OBJECT => v.obj().as_ptr() as usize == child_o,
+                _ => false,
+            }
+        });
+        return match position {
+            Some(i) => len / (i + 1) * count,
+            None => len,
+        };
+    }
+    len
+}
+
+/// The strings and scalars of `t` itself (its first 65,536 elements):
+/// their bytes, keys included, and a byte for anything else.
+fn shallow_len(t: Table) -> usize {
+    let mut n = 0;
+    for e in t.iter().take(1 << 16) {
+        if let Some(k) = e.key() {
+            n += k.bytes().len() + 3;
+        }
+        n += match e.val.ty() {
+            sys::IS_STRING => e.val.str().bytes().len() + 3,
+            _ => 2,
+        };
+    }
+    n
+}
+
 impl Walk<'_> {
     fn value(&mut self, v: Zv, depth: i32) -> Result<(), Stop> {
         match v.ty() {

@@ -27,7 +27,12 @@
 //! once and populates its pages with one `madvise`, instead of one
 //! `mremap` and one page fault per 4 KiB. The bound never exceeds what
 //! stock's buffer reaches, so the peak stays at or under stock's; it is
-//! skipped when memory_limit leaves no room for it.
+//! skipped when memory_limit leaves no room for it. An output that looks
+//! large at 256 and 512 KiB (a guess from where the encoder is) takes the
+//! bound there instead and moves into a fresh huge block of that size,
+//! advised to use transparent huge pages before anything is written to
+//! it ([`OutBuf::early_move`]): the 2 MiB that `erealloc` would copy into
+//! 512 freshly faulted pages then cost one huge-page fault.
 //!
 //! No `Drop`: an allocation may longjmp out (memory_limit on older PHP) and
 //! user code may run while a buffer is live, so the owner frees it
@@ -51,6 +56,14 @@ pub struct OutBuf {
     /// What the one large-output bound needs ([`OutBuf::presize`]), kept
     /// by the encoder; null when there is none (or it was taken).
     presize: *const PresizeCtx,
+    /// A bound taken and not used up yet: the length the buffer grows to
+    /// at its next growth past [`PRESIZE_AT`] (0: none).
+    bound: usize,
+    /// The next length at which the bound's worth is guessed again
+    /// before [`PRESIZE_AT`] ([`OutBuf::large_growth`]).
+    guess_at: usize,
+    /// The last guess said "large".
+    guessed: bool,
 }
 
 /// The call's value, and the options, depth and frame record (opaque
@@ -69,6 +82,18 @@ pub struct PresizeCtx {
 /// PHP's cached chunks.
 const PRESIZE_AT: usize = 2 * 1024 * 1024 - 8 * 1024;
 
+/// A growth to at least this many bytes may take the bound early (see
+/// [`OutBuf::early_move`]).
+const EARLY_AT: usize = 256 * 1024;
+
+/// ... when the output looks like reaching this (a guess:
+/// `crate::encode::presize::estimate`).
+const EARLY_GUESS: usize = 2 * 1024 * 1024 + 256 * 1024;
+
+/// 2 MiB: PHP's huge blocks start aligned to it, and it is the size of a
+/// transparent huge page.
+const HUGE: usize = 2 * 1024 * 1024;
+
 impl OutBuf {
     #[inline]
     pub fn new() -> Self {
@@ -83,6 +108,9 @@ impl OutBuf {
             },
             scratch: core::ptr::null_mut(),
             presize: core::ptr::null(),
+            bound: 0,
+            guess_at: EARLY_AT,
+            guessed: false,
         }
     }
 
@@ -142,10 +170,15 @@ impl OutBuf {
         }
         let mut additional = additional;
         let mut populate = false;
-        if len + additional >= PRESIZE_AT && !self.presize.is_null() {
-            if let Some(more) = self.take_presize(len, additional) {
-                additional = more;
-                populate = true;
+        if len + additional >= EARLY_AT && (!self.presize.is_null() || self.bound != 0) {
+            if let Some(grown) = self.large_growth(len, additional) {
+                match grown {
+                    Large::Moved => return,
+                    Large::To(more) => {
+                        additional = more;
+                        populate = true;
+                    }
+                }
             }
         }
         // SAFETY: smart_str_alloc reads ZSTR_LEN(s) as the used length (and
@@ -169,19 +202,107 @@ impl OutBuf {
         }
     }
 
-    /// The growth the large-output bound asks for (see
-    /// [`OutBuf::presize`]), taken once: `Some(additional)` to grow by
-    /// instead of `additional`, when the bound is larger and memory_limit
-    /// leaves room for it.
+    /// A growth past [`EARLY_AT`] while a bound is to be taken or is
+    /// pending: `None` for the usual growth, `Some(Large::To(n))` to grow
+    /// by `n` instead (to the bound, its pages populated), `Some(Moved)`
+    /// when the bytes moved into a fresh block ([`OutBuf::early_move`]).
     #[cold]
     #[inline(never)]
-    fn take_presize(&mut self, len: usize, additional: usize) -> Option<usize> {
-        let ctx = core::mem::replace(&mut self.presize, core::ptr::null());
-        // SAFETY: the contract of `presize`; nothing runs meanwhile.
-        let bound = unsafe { crate::encode::presize::lower_bound(*ctx) };
+    fn large_growth(&mut self, len: usize, additional: usize) -> Option<Large> {
+        let need = len + additional;
+        if !self.presize.is_null() {
+            if need < PRESIZE_AT {
+                // Before PHP's huge blocks: the walk only if the output
+                // looks large at two checkpoints in a row (every EARLY_AT
+                // bytes, up to 4x that).
+                if need < self.guess_at {
+                    return None;
+                }
+                self.guess_at = if self.guess_at < 4 * EARLY_AT {
+                    self.guess_at + EARLY_AT
+                } else {
+                    usize::MAX
+                };
+                // SAFETY: the contract of `presize`; nothing runs meanwhile.
+                let large =
+                    unsafe { crate::encode::presize::estimate(*self.presize, len) } >= EARLY_GUESS;
+                let twice = large && self.guessed;
+                self.guessed = large;
+                if !twice {
+                    return None;
+                }
+            }
+            let ctx = core::mem::replace(&mut self.presize, core::ptr::null());
+            // SAFETY: the contract of `presize`; nothing runs meanwhile.
+            self.bound = unsafe { crate::encode::presize::lower_bound(*ctx) };
+        }
+        let bound = self.bound;
+        if bound <= need {
+            self.bound = 0;
+            return None;
+        }
         // SAFETY: reads PHP's memory accounting.
         let headroom = unsafe { sys::rustjson_memory_headroom() };
-        (bound > len + additional && bound - len < headroom / 2).then(|| bound - len)
+        if need < PRESIZE_AT {
+            // The bytes are in a block inside one of PHP's chunks.
+            if bound >= HUGE && bound < headroom / 2 && self.early_move(len, additional, bound) {
+                self.bound = 0;
+                return Some(Large::Moved);
+            }
+            // Keep the bound for the growth past PRESIZE_AT.
+            return None;
+        }
+        self.bound = 0;
+        (bound - len < headroom / 2).then(|| Large::To(bound - len))
+    }
+
+    /// Move the bytes into a fresh huge block of capacity `bound` while
+    /// they are few, advised and populated before they are copied in, so
+    /// that every full 2 MiB range of it is one huge page (a block that
+    /// `erealloc` moves at 2 MiB has its first range faulted page by page
+    /// by the copy). The bytes wait in a `malloc`'d copy while the old
+    /// block is freed first: PHP's heap never holds both, so its peak is
+    /// that of the block alone, which stock's final string reaches too.
+    /// False (nothing done) when that copy cannot be had.
+    fn early_move(&mut self, len: usize, additional: usize, bound: usize) -> bool {
+        if self.ss.s.is_null() {
+            return false;
+        }
+        // SAFETY: a plain allocation, freed below on every path; nothing
+        // between here and its free can bail out (the growth is fallible
+        // or, where PHP has no fallible growth, within memory_limit by the
+        // caller's headroom check).
+        let tmp = unsafe { libc::malloc(len.max(1)) }.cast::<u8>();
+        if tmp.is_null() {
+            return false;
+        }
+        // SAFETY: `base` holds `len` initialized bytes; `tmp` has room for
+        // them. The old string is freed once they are copied out (nothing
+        // points into it after); the fresh one has capacity >= bound >
+        // len + additional and receives them back.
+        unsafe {
+            core::ptr::copy_nonoverlapping(self.base, tmp, len);
+            (*self.ss.s).len = len;
+            sys::rustjson_smart_str_free(&mut self.ss);
+            if !sys::rustjson_smart_str_try_grow(&mut self.ss, bound) {
+                libc::free(tmp.cast());
+                self.set_scratch(additional.max(64) + 1);
+                return true;
+            }
+            let dst = zval::zstr_val_mut(self.ss.s);
+            advise(
+                self.ss.s as usize,
+                dst.add(self.ss.a) as usize + 1,
+                dst as usize,
+                HUGE,
+            );
+            core::ptr::copy_nonoverlapping(tmp, dst, len);
+            libc::free(tmp.cast());
+            self.base = dst;
+            self.pos = dst.add(len);
+            self.end = dst.add(self.ss.a);
+        }
+        true
     }
 
     /// Fault in the pages of the spare capacity with one call
@@ -199,35 +320,14 @@ impl OutBuf {
     /// changes no byte and no size: PHP's accounting sees the same block.
     #[cold]
     fn populate(&mut self) {
-        #[cfg(target_os = "linux")]
-        {
-            const PAGE: usize = 4096;
-            const HUGE: usize = 2 * 1024 * 1024;
-            const MADV_HUGEPAGE: libc::c_int = 14;
-            const MADV_POPULATE_WRITE: libc::c_int = 23;
-            let block = self.ss.s as usize;
-            let block_end = self.end as usize + 1;
-            if block.is_multiple_of(HUGE)
-                && block_end.is_multiple_of(PAGE)
-                && block_end - block >= 2 * HUGE
-            {
-                // SAFETY: [block, block_end) is the string's own mapping
-                // (checked above: a huge block starts 2 MiB-aligned and
-                // its page-rounded size ends after the NUL); the advice
-                // changes how its pages are backed, not their contents.
-                unsafe {
-                    libc::madvise(block as *mut libc::c_void, block_end - block, MADV_HUGEPAGE)
-                };
-            }
-            let from = (self.pos as usize).div_ceil(PAGE) * PAGE;
-            let to = self.end as usize / PAGE * PAGE;
-            if to > from {
-                // SAFETY: [from, to) lies inside the string's block, memory
-                // this buffer owns; populating writes nothing visible (the
-                // pages read as they did: zero, or what was there).
-                unsafe { libc::madvise(from as *mut libc::c_void, to - from, MADV_POPULATE_WRITE) };
-            }
-        }
+        // (A block moved here by `erealloc` has its first 2 MiB faulted by
+        // the copy already: only a block of two ranges or more gains.)
+        advise(
+            self.ss.s as usize,
+            self.end as usize + 1,
+            self.pos as usize,
+            2 * HUGE,
+        );
     }
 
     /// The first growth of a buffer whose `len` bytes are on the stack: a
@@ -315,8 +415,12 @@ impl OutBuf {
             },
             scratch: self.scratch,
             presize: core::ptr::null(),
+            bound: 0,
+            guess_at: EARLY_AT,
+            guessed: false,
         };
         self.presize = core::ptr::null();
+        self.bound = 0;
         self.ss.s = core::ptr::null_mut();
         self.scratch = core::ptr::null_mut();
         out
@@ -328,6 +432,46 @@ impl OutBuf {
         // SAFETY: ss is a valid smart_str (possibly empty).
         unsafe { sys::rustjson_smart_str_free(&mut self.ss) }
     }
+}
+
+/// How a growth past [`EARLY_AT`] went (see [`OutBuf::large_growth`]).
+enum Large {
+    /// Grow by this much instead, populating the pages.
+    To(usize),
+    /// The bytes moved into a fresh, larger block.
+    Moved,
+}
+
+/// Advise the string block `[block, block_end)` (see [`OutBuf::populate`]):
+/// huge pages when it is a PHP huge block of at least `huge_min` bytes,
+/// then its pages from `from` on populated.
+fn advise(block: usize, block_end: usize, from: usize, huge_min: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        const MADV_HUGEPAGE: libc::c_int = 14;
+        const MADV_POPULATE_WRITE: libc::c_int = 23;
+        if block.is_multiple_of(HUGE)
+            && block_end.is_multiple_of(PAGE)
+            && block_end - block >= huge_min
+        {
+            // SAFETY: [block, block_end) is the string's own mapping
+            // (checked above: a huge block starts 2 MiB-aligned and its
+            // page-rounded size ends after the NUL); the advice changes how
+            // its pages are backed, not their contents.
+            unsafe { libc::madvise(block as *mut libc::c_void, block_end - block, MADV_HUGEPAGE) };
+        }
+        let from = from.div_ceil(PAGE) * PAGE;
+        let to = (block_end - 1) / PAGE * PAGE;
+        if to > from {
+            // SAFETY: [from, to) lies inside the string's block, memory
+            // the buffer owns; populating writes nothing visible (the
+            // pages read as they did: zero, or what was there).
+            unsafe { libc::madvise(from as *mut libc::c_void, to - from, MADV_POPULATE_WRITE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (block, block_end, from, huge_min);
 }
 
 impl OutBuf {
