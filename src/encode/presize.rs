@@ -7,7 +7,9 @@
 //! size, [`lower_bound`] walks the whole value once more, without writing,
 //! and returns a length the output is certain to reach: the buffer is then
 //! grown to it in one step and its pages are populated in one call
-//! (`OutBuf::reserve_total`).
+//! (`OutBuf::large_growth`). An output that [`estimate`] guesses to be
+//! large takes the bound earlier, at 256-1024 KiB, and moves into a fresh
+//! huge block of that size (`OutBuf::early_move`).
 //!
 //! Recursion marks: the tables on the encoder's current path carry its
 //! marks (see [`super::frames`]); the walk passes those (a cycle through
