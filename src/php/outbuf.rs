@@ -245,7 +245,7 @@ impl OutBuf {
         let headroom = unsafe { sys::rustjson_memory_headroom() };
         if need < PRESIZE_AT {
             // The bytes are in a block inside one of PHP's chunks.
-            if bound >= HUGE && bound < headroom / 2 && self.early_move(len, additional, bound) {
+            if bound >= HUGE && bound < headroom / 2 && self.early_move(len, bound) {
                 self.bound = 0;
                 return Some(Large::Moved);
             }
@@ -257,45 +257,40 @@ impl OutBuf {
     }
 
     /// Move the bytes into a fresh huge block of capacity `bound` while
-    /// they are few, advised and populated before they are copied in, so
-    /// that every full 2 MiB range of it is one huge page (a block that
-    /// `erealloc` moves at 2 MiB has its first range faulted page by page
-    /// by the copy). The bytes wait in a `malloc`'d copy while the old
-    /// block is freed first: PHP's heap never holds both, so its peak is
-    /// that of the block alone, which stock's final string reaches too.
-    /// False (nothing done) when that copy cannot be had.
-    fn early_move(&mut self, len: usize, additional: usize, bound: usize) -> bool {
+    /// they are few. The block is advised and populated before anything
+    /// is written to it, its zend_string header included
+    /// (`rustjson_smart_str_alloc_advised`), so that every full 2 MiB
+    /// range of it is one huge page (a block that `erealloc` moves at
+    /// 2 MiB has its first range faulted page by page by the copy, and
+    /// `zend_string_alloc` writes the header into its first page). The
+    /// bytes wait in a `malloc`'d copy while the old block is freed
+    /// first: PHP's heap never holds both, so its peak is that of the new
+    /// block alone, which stock's final string reaches too. The new block
+    /// is a plain `emalloc`: the caller has checked that memory_limit
+    /// leaves twice its size (were PHP to bail out there all the same, out
+    /// of system memory, the copy would leak). False (nothing done) when
+    /// the copy cannot be had.
+    fn early_move(&mut self, len: usize, bound: usize) -> bool {
         if self.ss.s.is_null() {
             return false;
         }
-        // SAFETY: a plain allocation, freed below on every path; nothing
-        // between here and its free can bail out (the growth is fallible
-        // or, where PHP has no fallible growth, within memory_limit by the
-        // caller's headroom check).
+        // SAFETY: a plain allocation, freed below; nothing between here
+        // and its free can bail out (the caller's headroom check keeps the
+        // new block well within memory_limit).
         let tmp = unsafe { libc::malloc(len.max(1)) }.cast::<u8>();
         if tmp.is_null() {
             return false;
         }
         // SAFETY: `base` holds `len` initialized bytes; `tmp` has room for
         // them. The old string is freed once they are copied out (nothing
-        // points into it after); the fresh one has capacity >= bound >
-        // len + additional and receives them back.
+        // points into it after); the fresh one has capacity >= bound > len
+        // (the caller's growth fits too) and receives them back.
         unsafe {
             core::ptr::copy_nonoverlapping(self.base, tmp, len);
             (*self.ss.s).len = len;
             sys::rustjson_smart_str_free(&mut self.ss);
-            if !sys::rustjson_smart_str_try_grow(&mut self.ss, bound) {
-                libc::free(tmp.cast());
-                self.set_scratch(additional.max(64) + 1);
-                return true;
-            }
+            sys::rustjson_smart_str_alloc_advised(&mut self.ss, bound, Some(advise_fresh));
             let dst = zval::zstr_val_mut(self.ss.s);
-            advise(
-                self.ss.s as usize,
-                dst.add(self.ss.a) as usize + 1,
-                dst as usize,
-                HUGE,
-            );
             core::ptr::copy_nonoverlapping(tmp, dst, len);
             libc::free(tmp.cast());
             self.base = dst;
@@ -442,6 +437,13 @@ enum Large {
     Moved,
 }
 
+/// [`advise`] for a fresh block that nothing has written yet (all of it
+/// populated, so its first 2 MiB too can be one huge page).
+unsafe extern "C" fn advise_fresh(block: *mut core::ffi::c_void, size: usize) {
+    let block = block as usize;
+    advise(block, block + size, block, HUGE);
+}
+
 /// Advise the string block `[block, block_end)` (see [`OutBuf::populate`]):
 /// huge pages when it is a PHP huge block of at least `huge_min` bytes,
 /// then its pages from `from` on populated.
@@ -462,7 +464,7 @@ fn advise(block: usize, block_end: usize, from: usize, huge_min: usize) {
             unsafe { libc::madvise(block as *mut libc::c_void, block_end - block, MADV_HUGEPAGE) };
         }
         let from = from.div_ceil(PAGE) * PAGE;
-        let to = (block_end - 1) / PAGE * PAGE;
+        let to = block_end / PAGE * PAGE;
         if to > from {
             // SAFETY: [from, to) lies inside the string's block, memory
             // the buffer owns; populating writes nothing visible (the

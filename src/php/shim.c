@@ -33,6 +33,25 @@ bool rustjson_smart_str_try_grow(smart_str *str, size_t additional)
 zend_string *rustjson_smart_str_extract(smart_str *str) { return smart_str_extract(str); }
 void rustjson_smart_str_free(smart_str *str) { smart_str_free(str); }
 
+void rustjson_smart_str_alloc_advised(smart_str *str, size_t len, void (*advise)(void *block, size_t size))
+{
+	/* zend_smart_str.c's sizing (its macros are private to that file): the
+	 * length plus the allocator's debug overhead, the header and the NUL,
+	 * rounded up to a page, less those. */
+	size_t overhead = ZEND_MM_OVERHEAD + _ZSTR_HEADER_SIZE + 1;
+	size_t a = ZEND_MM_ALIGNED_SIZE_EX(len + overhead, 4096) - overhead;
+	size_t size = ZEND_MM_ALIGNED_SIZE(_ZSTR_STRUCT_SIZE(a));
+	zend_string *s = emalloc(size);
+	advise(s, size);
+	/* What zend_string_alloc(a, 0) writes. */
+	GC_SET_REFCOUNT(s, 1);
+	GC_TYPE_INFO(s) = GC_STRING;
+	ZSTR_H(s) = 0;
+	ZSTR_LEN(s) = 0;
+	str->s = s;
+	str->a = a;
+}
+
 uint8_t rustjson_is_numeric_string(const char *s, size_t len, zend_long *l, double *d)
 {
 	return is_numeric_string(s, len, l, d, 0);

@@ -38,6 +38,10 @@ bool rustjson_has_exception(void);
 bool rustjson_smart_str_try_grow(smart_str *str, size_t additional);
 zend_string *rustjson_smart_str_extract(smart_str *str);
 void rustjson_smart_str_free(smart_str *str);
+/* A fresh smart_str (str->s is null) with room for len bytes, sized as
+ * smart_str_erealloc() sizes it; `advise` sees its block before any byte
+ * of it is written, the zend_string header included. */
+void rustjson_smart_str_alloc_advised(smart_str *str, size_t len, void (*advise)(void *block, size_t size));
 
 /* is_numeric_string(s, len, &l, &d, 0): 0, IS_LONG or IS_DOUBLE. */
 uint8_t rustjson_is_numeric_string(const char *s, size_t len, zend_long *l, double *d);
