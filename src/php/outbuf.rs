@@ -90,6 +90,11 @@ const EARLY_AT: usize = 256 * 1024;
 /// `crate::encode::presize::estimate`).
 const EARLY_GUESS: usize = 2 * 1024 * 1024 + 256 * 1024;
 
+/// What a bound's block may take beyond the bound (page rounding, the
+/// header, a debug PHP's overhead), with room to spare, when checked
+/// against memory_limit.
+const LIMIT_MARGIN: usize = 256 * 1024;
+
 /// 2 MiB: PHP's huge blocks start aligned to it, and it is the size of a
 /// transparent huge page.
 const HUGE: usize = 2 * 1024 * 1024;
@@ -243,9 +248,19 @@ impl OutBuf {
         }
         // SAFETY: reads PHP's memory accounting.
         let headroom = unsafe { sys::rustjson_memory_headroom() };
+        // memory_limit: the bound is taken only where its block certainly
+        // fits, and so does what stock allocates meanwhile (a call that
+        // stock completes completes here, one that fails fails at the same
+        // final growth); otherwise the buffer grows as stock's does.
         if need < PRESIZE_AT {
-            // The bytes are in a block inside one of PHP's chunks.
-            if bound >= HUGE && bound < headroom / 2 && self.early_move(len, bound) {
+            // The bytes are in a block inside one of PHP's chunks. Until
+            // 2 MiB stock's block may move into up to two fresh chunks,
+            // then into a huge block while its chunk still holds it: room
+            // for all that and the bound's block, or the bound waits for
+            // that growth (so that a call stock fails there fails here
+            // too, rather than completing).
+            let fits = bound.max(HUGE + 8192) + 2 * HUGE + 2 * HUGE + LIMIT_MARGIN <= headroom;
+            if bound >= HUGE && fits && self.early_move(len, bound) {
                 self.bound = 0;
                 return Some(Large::Moved);
             }
@@ -253,7 +268,9 @@ impl OutBuf {
             return None;
         }
         self.bound = 0;
-        (bound - len < headroom / 2).then(|| Large::To(bound - len))
+        // Here stock's growth needs less than the bound's block, in
+        // addition to the block the bytes are in (counted in `headroom`).
+        (bound + LIMIT_MARGIN <= headroom).then(|| Large::To(bound - len))
     }
 
     /// Move the bytes into a fresh huge block of capacity `bound` while
@@ -267,8 +284,8 @@ impl OutBuf {
     /// first: PHP's heap never holds both, so its peak is that of the new
     /// block alone, which stock's final string reaches too. The new block
     /// is a plain `emalloc`: the caller has checked that memory_limit
-    /// leaves twice its size (were PHP to bail out there all the same, out
-    /// of system memory, the copy would leak). False (nothing done) when
+    /// leaves room for it (were PHP to bail out there all the same, out of
+    /// system memory, the copy would leak). False (nothing done) when
     /// the copy cannot be had.
     fn early_move(&mut self, len: usize, bound: usize) -> bool {
         if self.ss.s.is_null() {
@@ -276,7 +293,7 @@ impl OutBuf {
         }
         // SAFETY: a plain allocation, freed below; nothing between here
         // and its free can bail out (the caller's headroom check keeps the
-        // new block well within memory_limit).
+        // new block within memory_limit).
         let tmp = unsafe { libc::malloc(len.max(1)) }.cast::<u8>();
         if tmp.is_null() {
             return false;
