@@ -153,12 +153,26 @@ unsafe fn encode_lone_scalar(
     rv: *mut sys::zval,
 ) -> bool {
     let mut text = rustjson_core::sink::ArrayBuf::<32>::new();
-    // SAFETY: value is the call's live first argument.
+    // SAFETY: value is the call's live first argument; rv the call's
+    // return slot.
     unsafe {
-        match php::zval::ztype(value) {
-            sys::IS_NULL => text.extend(b"null"),
-            sys::IS_TRUE => text.extend(b"true"),
-            sys::IS_FALSE => text.extend(b"false"),
+        // Results PHP has interned ("null", "true", "false", one digit):
+        // the same text as stock's fresh string, without an allocation.
+        let ty = php::zval::ztype(value);
+        if matches!(ty, sys::IS_NULL | sys::IS_TRUE | sys::IS_FALSE) {
+            set_success_error(options);
+            sys::rustjson_return_literal(rv, ty as u8);
+            return true;
+        }
+        if ty == sys::IS_LONG && (0..=9).contains(&(*value).value.lval) {
+            set_success_error(options);
+            sys::rustjson_return_char(
+                rv,
+                b'0' as core::ffi::c_char + (*value).value.lval as core::ffi::c_char,
+            );
+            return true;
+        }
+        match ty {
             sys::IS_LONG => rustjson_core::number::write_long(&mut text, (*value).value.lval),
             sys::IS_DOUBLE => {
                 let d = (*value).value.dval;
@@ -176,6 +190,16 @@ unsafe fn encode_lone_scalar(
     true
 }
 
+/// The error state of a call that succeeded, as stock leaves it:
+/// `JSON_G(error_code)` = 0 unless THROW_ON_ERROR without PARTIAL.
+fn set_success_error(options: i64) {
+    if options & i64::from(opt::THROW_ON_ERROR) == 0
+        || options & i64::from(opt::PARTIAL_OUTPUT_ON_ERROR) != 0
+    {
+        php::set_json_error(0);
+    }
+}
+
 /// The end of a call that cannot fail: the error state as stock leaves it
 /// (`JSON_G(error_code)` = 0 unless THROW_ON_ERROR without PARTIAL), and
 /// the concatenated `parts` as the result, in one allocation of their
@@ -184,11 +208,7 @@ unsafe fn encode_lone_scalar(
 /// # Safety
 /// `rv` is the call's return slot.
 unsafe fn return_exact(rv: *mut sys::zval, options: i64, parts: &[&[u8]]) {
-    if options & i64::from(opt::THROW_ON_ERROR) == 0
-        || options & i64::from(opt::PARTIAL_OUTPUT_ON_ERROR) != 0
-    {
-        php::set_json_error(0);
-    }
+    set_success_error(options);
     let len = parts.iter().map(|p| p.len()).sum();
     // SAFETY: a fresh string of exactly `len` bytes (its length set by
     // zend_string_alloc), filled and NUL-terminated, then handed to the

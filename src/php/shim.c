@@ -137,6 +137,14 @@ void rustjson_zval_ptr_dtor_nogc(zval *zv) { zval_ptr_dtor_nogc(zv); }
 zval *rustjson_arg(zend_execute_data *ex, uint32_t n) { return ZEND_CALL_ARG(ex, n); }
 void rustjson_return_str(zval *rv, zend_string *s) { ZVAL_STR(rv, s); }
 void rustjson_return_false(zval *rv) { ZVAL_FALSE(rv); }
+/* PHP's own interned strings: "null", "true", "false" (by the zval type
+ * they spell) and the one-byte strings. */
+void rustjson_return_literal(zval *rv, uint8_t type)
+{
+	zend_known_string_id id = type == IS_TRUE ? ZEND_STR_TRUE : type == IS_FALSE ? ZEND_STR_FALSE : ZEND_STR_NULL_LOWERCASE;
+	ZVAL_INTERNED_STR(rv, ZSTR_KNOWN(id));
+}
+void rustjson_return_char(zval *rv, char c) { ZVAL_CHAR(rv, c); }
 void rustjson_return_bool(zval *rv, bool b) { ZVAL_BOOL(rv, b); }
 
 bool rustjson_validate_parse_args(zend_execute_data *execute_data, zend_string **json, zend_long *depth, zend_long *flags)

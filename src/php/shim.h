@@ -69,6 +69,8 @@ void rustjson_zval_ptr_dtor_nogc(zval *zv);
 zval *rustjson_arg(zend_execute_data *ex, uint32_t n); /* ZEND_CALL_ARG(ex, n), 1-based */
 void rustjson_return_str(zval *rv, zend_string *s);
 void rustjson_return_false(zval *rv);
+void rustjson_return_literal(zval *rv, uint8_t type);
+void rustjson_return_char(zval *rv, char c);
 void rustjson_return_bool(zval *rv, bool b);
 
 /* json_validate() on PHP < 8.3: parameters parsed exactly like stock's ZPP. */
