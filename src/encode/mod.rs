@@ -152,13 +152,16 @@ impl Encoder {
         unsafe { self.buf.presize(&raw const self.presize) };
     }
 
-    /// Encode `value` (the call's argument), compact or pretty as the
+    /// Encode `value` (the call's argument), compact (with or without a
+    /// `JSON_HEX_*` byte flag: see [`layout::CompactHex`]) or pretty as the
     /// options say: the one place the layout is chosen.
     pub fn encode(&mut self, value: Zv) {
         // The encoder stays where it is until the call ends.
         self.frames.arm();
         let _ = if self.options & opt::PRETTY_PRINT != 0 {
             self.encode_zval::<layout::Pretty>(value)
+        } else if self.options & (opt::HEX_TAG | opt::HEX_AMP | opt::HEX_APOS) != 0 {
+            self.encode_zval::<layout::CompactHex>(value)
         } else {
             self.encode_zval::<layout::Compact>(value)
         };

@@ -279,6 +279,24 @@ pub fn write_key<S: Sink, const MIN: usize, const MAX: usize>(
     mode: &EscapeMode,
     sep: Option<u8>,
 ) -> bool {
+    write_key_as::<S, MIN, MAX, false>(out, key, mode, sep)
+}
+
+/// [`write_key`] for a caller that knows at compile time whether `mode`
+/// has a `JSON_HEX_*` flag other than `JSON_HEX_QUOT` (`HEX`): with `HEX`,
+/// the one-load check of a [`Key::at_end`] under 16 bytes compares the
+/// `JSON_HEX_*` bytes inline (without `HEX` that compare is out of line,
+/// so that the common case's code stays as it is). The same result for
+/// any mode either way (the `HEX` check also flags every byte the plain
+/// one does; without a `JSON_HEX_*` flag its extra compares flag `"`
+/// only).
+#[inline(always)]
+pub fn write_key_as<S: Sink, const MIN: usize, const MAX: usize, const HEX: bool>(
+    out: &mut S,
+    key: Key<'_>,
+    mode: &EscapeMode,
+    sep: Option<u8>,
+) -> bool {
     const { assert!((MIN == 0 || MIN == 16) && (MAX == 15 || MAX == 32 || MAX == 64)) };
     let s = key.bytes;
     let n = s.len();
@@ -307,7 +325,7 @@ pub fn write_key<S: Sink, const MIN: usize, const MAX: usize>(
         #[cfg(not(target_arch = "x86_64"))]
         return false;
     }
-    if MIN >= 16 || !is_clean_short(key, mode) {
+    if MIN >= 16 || !is_clean_short::<HEX>(key, mode) {
         return false;
     }
     // SAFETY: copy_lt16 copies n < 16 bytes within both regions.
@@ -321,7 +339,17 @@ pub fn write_key<S: Sink, const MIN: usize, const MAX: usize>(
 /// is returned.
 #[inline(always)]
 pub fn write_short_string<S: Sink>(out: &mut S, s: Key<'_>, mode: &EscapeMode) -> bool {
-    if !is_clean_short(s, mode) {
+    write_short_string_as::<S, false>(out, s, mode)
+}
+
+/// [`write_short_string`] with `HEX` as in [`write_key_as`].
+#[inline(always)]
+pub fn write_short_string_as<S: Sink, const HEX: bool>(
+    out: &mut S,
+    s: Key<'_>,
+    mode: &EscapeMode,
+) -> bool {
+    if !is_clean_short::<HEX>(s, mode) {
         return false;
     }
     write_clean_lt16(out, s.bytes);
@@ -334,7 +362,7 @@ pub fn write_short_string<S: Sink>(out: &mut S, s: Key<'_>, mode: &EscapeMode) -
 pub fn is_clean_le64(s: Key<'_>, mode: &EscapeMode) -> bool {
     let n = s.bytes.len();
     if n < 16 {
-        return is_clean_short(s, mode);
+        return is_clean_short::<false>(s, mode);
     }
     #[cfg(target_arch = "x86_64")]
     if n <= 64 {
@@ -343,11 +371,12 @@ pub fn is_clean_le64(s: Key<'_>, mode: &EscapeMode) -> bool {
     false
 }
 
-/// Whether `key` is under 16 bytes and needs no escape (see [`write_key`]).
+/// Whether `key` is under 16 bytes and needs no escape (see [`write_key`];
+/// `HEX` as in [`write_key_as`]).
 #[inline(always)]
-fn is_clean_short(key: Key<'_>, mode: &EscapeMode) -> bool {
+fn is_clean_short<const HEX: bool>(key: Key<'_>, mode: &EscapeMode) -> bool {
     if let Some(tail) = key.tail {
-        if let Some(clean) = clean_tail16(tail, key.bytes.len(), mode) {
+        if let Some(clean) = clean_tail16::<HEX>(tail, key.bytes.len(), mode) {
             return clean;
         }
     }
@@ -365,11 +394,18 @@ fn clean_16_to_32_hex(s: &[u8], mode: &EscapeMode) -> bool {
 
 /// The one-load check of a [`Key::at_end`]: whether its last `n` bytes
 /// (of the 16 in `tail`) are under 16 and need no escape, or `None` where
-/// the check does not apply (not x86_64).
+/// the check does not apply (not x86_64). `HEX` (see [`write_key_as`]):
+/// the check with the `JSON_HEX_*` bytes, inline.
 #[inline(always)]
-fn clean_tail16(tail: &[u8; 16], n: usize, mode: &EscapeMode) -> Option<bool> {
+fn clean_tail16<const HEX: bool>(tail: &[u8; 16], n: usize, mode: &EscapeMode) -> Option<bool> {
     #[cfg(target_arch = "x86_64")]
     {
+        if HEX {
+            return Some(
+                n < 16
+                    && x86::is_clean_tail16_hex(tail, n, &mode.third, x86::hex_pairs(mode.flags)),
+            );
+        }
         if n < mode.short_limit {
             return Some(x86::is_clean_tail16(tail, n, &mode.third));
         }
@@ -961,6 +997,50 @@ mod tests {
                         let tb = write_short_key_tail16(&mut b, &buf, n, &check, Some(b','));
                         assert_eq!((ta, &a), (tb, &b), "{byte:#x} at {pos} of {n}, {options}");
                         assert_eq!(ta, table_clean(s, options), "{byte:#x} {options}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `HEX` instances (the encoder's walk under `JSON_HEX_*`) write
+    /// exactly what the plain ones write, under every option set (with
+    /// and without a `JSON_HEX_*` flag), for keys and short string values
+    /// of 0 to 17 bytes at the end of a window, each byte value at the
+    /// start, middle and end, every byte before them a stop byte of some
+    /// mode.
+    #[test]
+    fn hex_instances_match_every_byte() {
+        for options in option_sets() {
+            let mode = EscapeMode::new(options);
+            for n in [0usize, 1, 2, 7, 8, 14, 15, 16, 17] {
+                for pos in [0, n / 2, n.saturating_sub(1)] {
+                    for byte in 0..=255u8 {
+                        for fill in [b'<', b'\\', 0x80] {
+                            let mut buf = vec![fill; 16];
+                            let mut key = vec![b'k'; n];
+                            if n > 0 {
+                                key[pos] = byte;
+                            }
+                            buf.extend_from_slice(&key);
+                            let what = format!("{byte:#x} at {pos} of {n}, {options}");
+                            let (mut a, mut b) = (b"[".to_vec(), b"[".to_vec());
+                            let ta =
+                                write_key::<_, 0, 32>(&mut a, at_end(&buf, n), &mode, Some(b','));
+                            let tb = write_key_as::<_, 0, 32, true>(
+                                &mut b,
+                                at_end(&buf, n),
+                                &mode,
+                                Some(b','),
+                            );
+                            assert_eq!((ta, &a), (tb, &b), "key {what}");
+                            let (mut a, mut b) = (b"[".to_vec(), b"[".to_vec());
+                            let ta = write_short_string(&mut a, at_end(&buf, n), &mode);
+                            let tb =
+                                write_short_string_as::<_, true>(&mut b, at_end(&buf, n), &mode);
+                            assert_eq!((ta, &a), (tb, &b), "string {what}");
+                            assert_eq!(ta, n < 16 && table_clean(&key, options), "{what}");
+                        }
                     }
                 }
             }
