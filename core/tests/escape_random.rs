@@ -110,3 +110,54 @@ fn implementation_selection() {
         assert_eq!(out, b"\"0123456789abcdef\\/\\u00e9\\u2028\"", "{level:?}");
     }
 }
+
+/// ASCII strings of 65 to 128 bytes (the mask route on x86_64): every
+/// ASCII byte at the first, a middle and the last position of each
+/// length, then escapes at random positions (sparse to dense, with the
+/// stretches between them longer and shorter than 16 bytes), and a
+/// non-ASCII byte or sequence at the ends (which the route leaves to the
+/// others), under every flag set, against the oracle (`check` also runs
+/// the entry point into a sink with room for the most a string takes).
+#[test]
+fn ascii_65_to_128() {
+    let imps = implementations();
+    let all_flags: Vec<u32> = FLAG_SETS
+        .iter()
+        .chain(MORE_FLAG_SETS.iter())
+        .copied()
+        .collect();
+    let base = |n: usize| -> Vec<u8> { (0..n).map(|k| b"abcXYZ019 ~!#%"[k % 14]).collect() };
+    for n in 64..=129 {
+        for pos in [0, 1, n / 2, n - 17, n - 16, n - 2, n - 1] {
+            for b in 0..0x80u8 {
+                let mut s = base(n);
+                s[pos] = b;
+                for opts in FLAG_SETS {
+                    check(&s, opts, &imps);
+                }
+            }
+        }
+        for tail in [&b"\xc3\xa9"[..], b"\xe2\x82\xac", b"\xff"] {
+            let mut s = base(n - tail.len());
+            s.extend_from_slice(tail);
+            let mut t = tail.to_vec();
+            t.extend_from_slice(&base(n - tail.len()));
+            for &opts in &all_flags {
+                check(&s, opts, &imps);
+                check(&t, opts, &imps);
+            }
+        }
+    }
+    let mut rng = Rng(0x6512_8128);
+    let stops = b"\"\\/<>&'\n\x00\x1f\x7f";
+    for _ in 0..20_000 {
+        let n = 65 + rng.below(64);
+        let mut s = base(n);
+        let k = rng.below(n);
+        for _ in 0..k {
+            s[rng.below(n)] = stops[rng.below(stops.len())];
+        }
+        let opts = all_flags[rng.below(all_flags.len())];
+        check(&s, opts, &imps);
+    }
+}

@@ -22,13 +22,18 @@ pub fn encode_lone_string(buf: &mut OutBuf, s: &[u8], options: u32) -> i32 {
 
 impl Encoder {
     /// A string value without NUMERIC_CHECK: a short clean one inline
-    /// (`true`), else `false` (nothing written).
+    /// (`true`), else `false` (nothing written). (`L::HEX`: the check
+    /// with the `JSON_HEX_*` bytes inline.)
     #[inline(always)]
-    pub(super) fn write_short_string(&mut self, s: ZStr) -> bool {
+    pub(super) fn write_short_string<L: Layout>(&mut self, s: ZStr) -> bool {
         // SAFETY: a live zend_string's window (ZStr::window): at least 24
         // bytes, ending with its `len` bytes.
         let key = unsafe { escape::Key::at_end(s.window(), s.bytes().len()) };
-        escape::write_short_string(&mut self.buf, key, &self.mode)
+        if L::HEX {
+            escape::write_short_string_as::<_, true>(&mut self.buf, key, &self.mode)
+        } else {
+            escape::write_short_string(&mut self.buf, key, &self.mode)
+        }
     }
 
     /// `php_json_escape_string` of `s` under the call's escape mode
@@ -49,7 +54,12 @@ impl Encoder {
         // SAFETY: a live zend_string's window (ZStr::window): at least 24
         // bytes, ending with its `len` bytes.
         let key = unsafe { escape::Key::at_end(k.window(), bytes.len()) };
-        if !escape::write_key::<_, 0, 32>(&mut self.buf, key, &self.mode, sep) {
+        let done = if L::HEX {
+            escape::write_key_as::<_, 0, 32, true>(&mut self.buf, key, &self.mode, sep)
+        } else {
+            escape::write_key::<_, 0, 32>(&mut self.buf, key, &self.mode, sep)
+        };
+        if !done {
             self.key_slow(bytes, sep);
         }
         L::key_trail(self);

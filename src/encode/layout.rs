@@ -7,6 +7,11 @@ use rustjson_core::Sink;
 
 /// Where compact and pretty output differ: the framing around elements.
 pub trait Layout {
+    /// The call has a `JSON_HEX_*` flag other than `JSON_HEX_QUOT`
+    /// ([`CompactHex`]): the short keys' and strings' clean check compares
+    /// those bytes inline (elsewhere it is out of line).
+    const HEX: bool = false;
+
     /// Before a list element: `,` after the first (`need_comma`); pretty:
     /// then a newline and the indentation.
     fn list_sep(e: &mut Encoder, need_comma: &mut bool);
@@ -44,6 +49,11 @@ pub enum Compact {}
 /// PRETTY_PRINT: four spaces per level, `": "`.
 pub enum Pretty {}
 
+/// Compact output under `JSON_HEX_TAG`, `_AMP` or `_APOS`: [`Compact`]'s
+/// framing, with [`Layout::HEX`] (a walk of its own, so that the common
+/// one's code stays as it is).
+pub enum CompactHex {}
+
 impl Layout for Compact {
     #[inline(always)]
     fn list_sep(e: &mut Encoder, need_comma: &mut bool) {
@@ -69,6 +79,35 @@ impl Layout for Compact {
         let mut w = [0; SEP_WORD];
         w[0] = b',';
         Some((w, 1))
+    }
+}
+
+impl Layout for CompactHex {
+    const HEX: bool = true;
+
+    #[inline(always)]
+    fn list_sep(e: &mut Encoder, need_comma: &mut bool) {
+        Compact::list_sep(e, need_comma)
+    }
+
+    #[inline(always)]
+    fn key_lead(e: &mut Encoder, sep: u8) -> Option<u8> {
+        Compact::key_lead(e, sep)
+    }
+
+    #[inline(always)]
+    fn key_trail(e: &mut Encoder) {
+        Compact::key_trail(e)
+    }
+
+    #[inline(always)]
+    fn before_close(e: &mut Encoder) {
+        Compact::before_close(e)
+    }
+
+    #[inline(always)]
+    fn list_sep_word(e: &Encoder) -> Option<([u8; SEP_WORD], usize)> {
+        Compact::list_sep_word(e)
     }
 }
 

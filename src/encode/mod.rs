@@ -81,6 +81,11 @@ pub struct Encoder {
     fast_depth: i32,
     /// An empty array's text: `[]`, or `{}` under FORCE_OBJECT.
     empty_array: [u8; 2],
+    /// The last class found to implement JsonSerializable, and the last
+    /// found not to (null before): the interface check once per class run,
+    /// not per object (see `Encoder::is_serializable_class`).
+    serializable_class: *const crate::php::sys::zend_class_entry,
+    plain_class: *const crate::php::sys::zend_class_entry,
     /// What the large-output bound needs (see [`presize`]; set by
     /// `arm_presize`).
     presize: crate::php::outbuf::PresizeCtx,
@@ -125,6 +130,8 @@ impl Encoder {
                 depth: max_depth,
                 frames: core::ptr::null(),
             },
+            serializable_class: core::ptr::null(),
+            plain_class: core::ptr::null(),
             empty_array: if options & opt::FORCE_OBJECT != 0 {
                 *b"{}"
             } else {
@@ -152,13 +159,16 @@ impl Encoder {
         unsafe { self.buf.presize(&raw const self.presize) };
     }
 
-    /// Encode `value` (the call's argument), compact or pretty as the
+    /// Encode `value` (the call's argument), compact (with or without a
+    /// `JSON_HEX_*` byte flag: see [`layout::CompactHex`]) or pretty as the
     /// options say: the one place the layout is chosen.
     pub fn encode(&mut self, value: Zv) {
         // The encoder stays where it is until the call ends.
         self.frames.arm();
         let _ = if self.options & opt::PRETTY_PRINT != 0 {
             self.encode_zval::<layout::Pretty>(value)
+        } else if self.options & (opt::HEX_TAG | opt::HEX_AMP | opt::HEX_APOS) != 0 {
+            self.encode_zval::<layout::CompactHex>(value)
         } else {
             self.encode_zval::<layout::Compact>(value)
         };

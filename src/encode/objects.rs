@@ -5,7 +5,7 @@
 use super::frames::Hold;
 use super::layout::Layout;
 use super::{Encoder, Fail, Out, Status};
-use crate::php::view::{exception, LocalZval, Marked, Obj, Table, Zv};
+use crate::php::view::{exception, Class, LocalZval, Marked, Obj, Table, Zv};
 use rustjson_core::options::error;
 
 impl Encoder {
@@ -31,13 +31,38 @@ impl Encoder {
             return Err(Fail);
         }
         let ce = obj.class();
-        if ce.is_json_serializable() {
+        if self.is_serializable_class(ce) {
             return self.encode_serializable_object::<L>(val);
         }
         if ce.is_enum() {
             return self.encode_serializable_enum::<L>(obj);
         }
         self.encode_container_copy::<L>(val)
+    }
+
+    /// `instanceof_function(ce, php_json_serializable_ce)`, remembered for
+    /// the last class found to implement JsonSerializable and the last
+    /// found not to (e.g. a list of records, each with a JsonSerializable
+    /// value object and an enum). Sound for the whole call: a class's
+    /// interfaces are fixed once it is linked (an object's class is), and
+    /// no class entry is freed before the request ends, so none can take
+    /// a remembered one's address during the call.
+    #[inline(always)]
+    fn is_serializable_class(&mut self, ce: Class) -> bool {
+        let p = ce.as_ptr().cast_const();
+        if p == self.serializable_class {
+            return true;
+        }
+        if p == self.plain_class {
+            return false;
+        }
+        let yes = ce.is_json_serializable();
+        if yes {
+            self.serializable_class = p;
+        } else {
+            self.plain_class = p;
+        }
+        yes
     }
 
     /// May a plain object take the fast frames? No interface (so neither

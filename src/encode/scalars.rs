@@ -1,5 +1,6 @@
 //! Scalars: doubles (`php_json_encode_double`, INF/NAN), strings
 //! (`php_json_escape_string`, NUMERIC_CHECK).
+use super::layout::Layout;
 use super::{Encoder, Out, Status};
 use crate::php::outbuf::OutBuf;
 use crate::php::view::ZStr;
@@ -22,8 +23,8 @@ pub fn utf8_failure(buf: &mut OutBuf, options: u32) -> i32 {
 impl Encoder {
     /// A string value.
     #[inline(always)]
-    pub(super) fn encode_string(&mut self, s: ZStr) -> Status {
-        if self.options & opt::NUMERIC_CHECK == 0 && self.write_short_string(s) {
+    pub(super) fn encode_string<L: Layout>(&mut self, s: ZStr) -> Status {
+        if self.options & opt::NUMERIC_CHECK == 0 && self.write_short_string::<L>(s) {
             return Ok(());
         }
         self.escape_string(s.bytes(), self.options)

@@ -19,7 +19,7 @@ impl Encoder {
             sys::IS_FALSE => self.buf.extend(b"false"),
             sys::IS_LONG => number::write_long(&mut self.buf, val.long()),
             sys::IS_DOUBLE => self.encode_double_zval(val.double()),
-            sys::IS_STRING => return Some(self.encode_string(val.str())),
+            sys::IS_STRING => return Some(self.encode_string::<L>(val.str())),
             sys::IS_ARRAY => return Some(self.encode_array_value::<L>(val)),
             _ => return None,
         }

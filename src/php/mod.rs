@@ -17,6 +17,8 @@ pub fn init() {
         unsafe { sys::rustjson_json_serializable_ce() },
         Ordering::Relaxed,
     );
+    // SAFETY: as above (the shim reads JsonSerializable's function table).
+    unsafe { sys::rustjson_shim_startup() };
 }
 
 /// `php_json_serializable_ce` (JsonSerializable).

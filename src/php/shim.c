@@ -6,6 +6,31 @@ extern PHP_JSON_API zend_class_entry *php_json_exception_ce;
 
 int *rustjson_json_error_code_ptr(void) { return (int *) &JSON_G(error_code); }
 zend_class_entry *rustjson_json_serializable_ce(void) { return php_json_serializable_ce; }
+
+/* The key "jsonserialize" of JsonSerializable's own function table: an interned string that lives as
+ * long as the class (the process), with its hash computed. A class's jsonSerialize() is looked up with
+ * it (rustjson_call_json_serialize): the same lookup as by the C string, without hashing the name at
+ * every call, and where the class's key is the same interned string (as compiled method names are),
+ * found by the pointer compare. NULL until MINIT (then the lookup hashes the name). */
+static zend_string *rustjson_jsonserialize_key;
+
+void rustjson_shim_startup(void)
+{
+	zend_string *key;
+	ZEND_HASH_FOREACH_STR_KEY(&php_json_serializable_ce->function_table, key) {
+		if (key && zend_string_equals_literal(key, "jsonserialize") && ZSTR_IS_INTERNED(key)) {
+			rustjson_jsonserialize_key = key;
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
+static zend_always_inline zend_function *rustjson_find_json_serialize(zend_class_entry *ce)
+{
+	if (EXPECTED(rustjson_jsonserialize_key != NULL)) {
+		return zend_hash_find_ptr(&ce->function_table, rustjson_jsonserialize_key);
+	}
+	return zend_hash_str_find_ptr(&ce->function_table, "jsonserialize", sizeof("jsonserialize") - 1);
+}
 zend_long rustjson_serialize_precision(void) { return PG(serialize_precision); }
 bool rustjson_has_exception(void) { return EG(exception) != NULL; }
 
@@ -78,7 +103,7 @@ zend_result rustjson_call_json_serialize(zval *obj, zval *retval)
 #if PHP_VERSION_ID >= 80500
 	/* 8.5 calls the method it finds by its lowercase name directly. */
 	zend_object *zobj = Z_OBJ_P(obj);
-	zend_function *fn = zend_hash_str_find_ptr(&zobj->ce->function_table, "jsonserialize", sizeof("jsonserialize") - 1);
+	zend_function *fn = rustjson_find_json_serialize(zobj->ce);
 	zend_call_known_function(fn, zobj, zobj->ce, retval, 0, NULL, NULL);
 	return Z_TYPE_P(retval) == IS_UNDEF ? FAILURE : SUCCESS;
 #else
@@ -93,7 +118,7 @@ zend_result rustjson_call_json_serialize(zval *obj, zval *retval)
 	 * exception first either way, and only then uses the cache). Anything else (no such entry:
 	 * get_method handlers, __call) takes stock's route. */
 	zend_object *zobj = Z_OBJ_P(obj);
-	zend_function *fn = zend_hash_str_find_ptr(&zobj->ce->function_table, "jsonserialize", sizeof("jsonserialize") - 1);
+	zend_function *fn = rustjson_find_json_serialize(zobj->ce);
 	if (EXPECTED(fn != NULL)
 	 && (fn->common.fn_flags & (ZEND_ACC_PUBLIC | ZEND_ACC_CHANGED | ZEND_ACC_ABSTRACT | ZEND_ACC_STATIC | ZEND_ACC_CALL_VIA_TRAMPOLINE)) == ZEND_ACC_PUBLIC) {
 		zend_fcall_info fci;

@@ -26,6 +26,8 @@
 int *rustjson_json_error_code_ptr(void);
 /* php_json_serializable_ce (JsonSerializable). */
 zend_class_entry *rustjson_json_serializable_ce(void);
+/* MINIT, after ext/json's: keep the key of JsonSerializable's jsonserialize method (see shim.c). */
+void rustjson_shim_startup(void);
 /* PG(serialize_precision). */
 zend_long rustjson_serialize_precision(void);
 /* EG(exception) != NULL */

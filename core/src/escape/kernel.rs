@@ -1303,11 +1303,100 @@ pub(super) unsafe fn escape_lt16_blind(
 pub(super) unsafe fn escape_16_to_64_blind(
     dst: *mut u8,
     src: *const u8,
-    mut m: u64,
+    m: u64,
     n: usize,
     flags: Flags,
 ) -> Option<usize> {
     debug_assert!((16..=64).contains(&n) && (n == 64 || m >> n == 0));
+    // SAFETY: the caller's contract, which is escape_blind's.
+    unsafe { escape_blind(dst, src, m, n, flags) }
+}
+
+/// [`escape_16_to_64_blind`] for a string of 65 to 128 bytes (its mask a
+/// `u128`).
+///
+/// # Safety
+/// As for [`escape_16_to_64_blind`], with `65 <= n <= 128`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn escape_65_to_128_blind(
+    dst: *mut u8,
+    src: *const u8,
+    m: u128,
+    n: usize,
+    flags: Flags,
+) -> Option<usize> {
+    debug_assert!((65..=128).contains(&n) && (n == 128 || m >> n == 0));
+    // SAFETY: the caller's contract, which is escape_blind's.
+    unsafe { escape_blind(dst, src, m, n, flags) }
+}
+
+/// The item mask of [`escape_blind`]: bit i for input byte i.
+#[cfg(target_arch = "x86_64")]
+trait BlindMask: Copy {
+    fn is_zero(self) -> bool;
+    /// The index of the lowest bit (the mask is not zero).
+    fn lowest(self) -> usize;
+    /// Without its lowest bit.
+    fn drop_lowest(self) -> Self;
+    /// Without its bits below `i` (`1 <= i <=` the mask's width).
+    fn drop_below(self, i: usize) -> Self;
+}
+
+#[cfg(target_arch = "x86_64")]
+impl BlindMask for u64 {
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self == 0
+    }
+    #[inline(always)]
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+    #[inline(always)]
+    fn drop_lowest(self) -> Self {
+        self & (self - 1)
+    }
+    #[inline(always)]
+    fn drop_below(self, i: usize) -> Self {
+        self & !(u64::MAX >> (64 - i))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl BlindMask for u128 {
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self == 0
+    }
+    #[inline(always)]
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+    #[inline(always)]
+    fn drop_lowest(self) -> Self {
+        self & (self - 1)
+    }
+    #[inline(always)]
+    fn drop_below(self, i: usize) -> Self {
+        self & !(u128::MAX >> (128 - i))
+    }
+}
+
+/// The kernel of [`escape_16_to_64_blind`] and [`escape_65_to_128_blind`]
+/// (`M`: the mask, as wide as the longest string it takes).
+///
+/// # Safety
+/// As for [`escape_16_to_64_blind`], with `16 <= n <=` the mask's width.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn escape_blind<M: BlindMask>(
+    dst: *mut u8,
+    src: *const u8,
+    mut m: M,
+    n: usize,
+    flags: Flags,
+) -> Option<usize> {
     let table = class_table(flags);
     // (For every access below: an item at input index e < n is written
     // starting at most 1 + 6 * e bytes past `dst`, with 8-byte stores that
@@ -1328,11 +1417,7 @@ pub(super) unsafe fn escape_16_to_64_blind(
             // The input from i on, in place (its bytes past the next item
             // are overwritten or dropped).
             ptr::copy_nonoverlapping(src.add(i), pos, 16);
-            let e = if m == 0 {
-                n
-            } else {
-                m.trailing_zeros() as usize
-            };
+            let e = if m.is_zero() { n } else { m.lowest() };
             if e - i > 16 {
                 // A longer clean stretch: the rest of it.
                 let mut j = i + 16;
@@ -1342,7 +1427,7 @@ pub(super) unsafe fn escape_16_to_64_blind(
                 }
             }
             pos = pos.add(e - i);
-            if m == 0 {
+            if m.is_zero() {
                 break;
             }
             let b = *src.add(e);
@@ -1352,15 +1437,15 @@ pub(super) unsafe fn escape_16_to_64_blind(
                 ptr::write_unaligned(pos.cast::<u64>(), ESCW[esc_index(b, class)].to_le());
                 pos = pos.add(class as usize);
                 i = e + 1;
-                m &= m - 1;
+                m = m.drop_lowest();
                 continue;
             }
             let k;
             (pos, k) = blind_sequence(pos, src, e, flags)?;
             i = e + k;
             // The sequence's bytes are all flagged: drop bits below i
-            // (2 <= i <= 64).
-            m &= !(u64::MAX >> (64 - i));
+            // (2 <= i <= n).
+            m = m.drop_below(i);
         }
         pos.write(b'"');
         Some(pos.add(1) as usize - dst as usize)

@@ -351,6 +351,93 @@ pub(super) fn store_16_to_64(s: &[u8], buf: &mut core::mem::MaybeUninit<[u8; 80]
     p
 }
 
+/// For `kernel::escape_65_to_128_blind`: `s` (65 to 128 bytes) stored at
+/// the start of `buf`, followed by 16 zero bytes (the `n + 16` bytes from
+/// `buf`'s start are then initialized), and the mask of its bytes that
+/// need work (bit i for byte i), compared as by [`dirty_mask_third`] and,
+/// with `HEX` (which must be `flags.hex()`), [`hex_mask`]; `None` when a
+/// byte is `>= 0x80` (`buf` then holds no promise). The 16 bytes at 0, 16,
+/// 32, 48, and at 64, 80, 96, 112 while they end within the string, and
+/// the last 16, each loaded once, never past the end. (The mask is made as
+/// two words, each bit shifted by a constant or by less than 64.)
+#[inline(always)]
+pub(super) fn ascii_mask_65_to_128<const HEX: bool>(
+    s: &[u8],
+    third: &[u8; 16],
+    flags: Flags,
+    buf: &mut core::mem::MaybeUninit<[u8; 144]>,
+) -> Option<u128> {
+    let n = s.len();
+    debug_assert!((65..=128).contains(&n) && HEX == flags.hex());
+    let p = s.as_ptr();
+    let dst = buf.as_mut_ptr().cast::<u8>();
+    let pairs = hex_pairs(flags);
+    // SAFETY: SSE2 is part of the x86_64 baseline; the loads lie within
+    // the n bytes of `s` (at o with o + 16 <= n, and at n - 16 >= 49); the
+    // stores within `buf` (the same offsets, and [n, n + 16) with
+    // n + 16 <= 144); `third` and the pairs are 16 bytes each.
+    unsafe {
+        let t = _mm_loadu_si128(third.as_ptr().cast());
+        let k = |v: __m128i| {
+            let mut acc = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)));
+            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)));
+            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, t));
+            if HEX {
+                for pair in pairs {
+                    acc = _mm_or_si128(
+                        acc,
+                        _mm_cmpeq_epi8(
+                            _mm_or_si128(v, _mm_loadu_si128(pair[0].as_ptr().cast())),
+                            _mm_loadu_si128(pair[1].as_ptr().cast()),
+                        ),
+                    );
+                }
+            }
+            u64::from(_mm_movemask_epi8(acc) as u32)
+        };
+        let mut or;
+        let lo = {
+            let a = _mm_loadu_si128(p.cast());
+            let b = _mm_loadu_si128(p.add(16).cast());
+            let c = _mm_loadu_si128(p.add(32).cast());
+            let d = _mm_loadu_si128(p.add(48).cast());
+            _mm_storeu_si128(dst.cast(), a);
+            _mm_storeu_si128(dst.add(16).cast(), b);
+            _mm_storeu_si128(dst.add(32).cast(), c);
+            _mm_storeu_si128(dst.add(48).cast(), d);
+            or = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
+            k(a) | k(b) << 16 | k(c) << 32 | k(d) << 48
+        };
+        let mut hi = 0u64;
+        let mut o = 64;
+        while o + 16 <= n {
+            let v = _mm_loadu_si128(p.add(o).cast());
+            _mm_storeu_si128(dst.add(o).cast(), v);
+            hi |= k(v) << (o - 64);
+            or = _mm_or_si128(or, v);
+            o += 16;
+        }
+        if o < n {
+            let l = n - 16;
+            let v = _mm_loadu_si128(p.add(l).cast());
+            _mm_storeu_si128(dst.add(l).cast(), v);
+            // Its bytes below 64 (l >= 49) are in `lo` already.
+            hi |= if l >= 64 {
+                k(v) << (l - 64)
+            } else {
+                k(v) >> (64 - l)
+            };
+            or = _mm_or_si128(or, v);
+        }
+        _mm_storeu_si128(dst.add(n).cast(), _mm_setzero_si128());
+        if _mm_movemask_epi8(or) != 0 {
+            return None;
+        }
+        Some(u128::from(hi) << 64 | u128::from(lo))
+    }
+}
+
 /// Whether `s`, 16 to 32 bytes long, needs no escape by the short checks'
 /// test ([`dirty_mask_third`]): its first and its last 16 bytes (which
 /// overlap under 32 bytes), two loads.
