@@ -1224,6 +1224,28 @@ unsafe impl Builder for ZvBuilder {
         };
         self.set_key(k, plain);
     }
+    #[inline(always)]
+    fn known_key(&mut self, bytes: &[u8]) -> bool {
+        // Only keys `key` caches: 1..=KEY_MAX bytes, plain (in assoc mode
+        // not a possible int key, in object mode not NUL-led).
+        if self.kcache.is_null()
+            || bytes.is_empty()
+            || bytes.len() > KEY_MAX
+            || !plain_key(self.assoc, bytes)
+        {
+            return false;
+        }
+        match self.probe_key(bytes) {
+            Ok(k) => {
+                // SAFETY: a string the cache holds a reference to (ours,
+                // not interned); the new reference is the frame's.
+                unsafe { (*k).gc.refcount += 1 };
+                self.set_key(k, true);
+                true
+            }
+            Err(_) => false,
+        }
+    }
     #[inline]
     fn key_from_text(&mut self) {
         let plain = plain_key(self.assoc, self.text.as_bytes());
@@ -1413,23 +1435,18 @@ impl ZvBuilder {
     /// has room).
     #[inline(always)]
     fn cached_key(&mut self, bytes: &[u8]) -> *mut sys::zend_string {
-        let mut slot = key_slot(bytes);
-        // SAFETY: the cache has KEY_SLOTS slots, each null or a string it
-        // holds a reference to (our own, not interned: refcounted); at
-        // most KEY_LIMIT (half) are filled, so the probe meets an empty
-        // slot; `kused` has room for KEY_LIMIT slot numbers.
-        unsafe {
-            loop {
-                let s = *self.kcache.add(slot);
-                if s.is_null() {
-                    break;
-                }
-                if (*s).len == bytes.len() && same_short(zval::zstr_val(s), bytes) {
-                    (*s).gc.refcount += 1;
-                    return s;
-                }
-                slot = (slot + 1) & (KEY_SLOTS - 1);
+        let slot = match self.probe_key(bytes) {
+            Ok(s) => {
+                // SAFETY: a string the cache holds a reference to (ours,
+                // not interned: refcounted).
+                unsafe { (*s).gc.refcount += 1 };
+                return s;
             }
+            Err(slot) => slot,
+        };
+        // SAFETY: `slot` is an empty slot of the cache (KEY_SLOTS of them);
+        // `kused` has room for KEY_LIMIT slot numbers.
+        unsafe {
             let k = sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len());
             if self.kcount < KEY_LIMIT {
                 (*k).gc.refcount += 1;
@@ -1438,6 +1455,28 @@ impl ZvBuilder {
                 self.kcount += 1;
             }
             k
+        }
+    }
+
+    /// The cache's string of the 1..=KEY_MAX bytes `bytes` (no reference
+    /// added), or the empty slot where it would go. The cache is made.
+    #[inline(always)]
+    fn probe_key(&self, bytes: &[u8]) -> Result<*mut sys::zend_string, usize> {
+        let mut slot = key_slot(bytes);
+        // SAFETY: the cache has KEY_SLOTS slots, each null or a live
+        // string it holds a reference to; at most KEY_LIMIT (half) are
+        // filled, so the probe meets an empty slot.
+        unsafe {
+            loop {
+                let s = *self.kcache.add(slot);
+                if s.is_null() {
+                    return Err(slot);
+                }
+                if (*s).len == bytes.len() && same_short(zval::zstr_val(s), bytes) {
+                    return Ok(s);
+                }
+                slot = (slot + 1) & (KEY_SLOTS - 1);
+            }
         }
     }
 

@@ -1048,6 +1048,9 @@ fn long_has_backslash(body: &[u8]) -> bool {
     body.contains(&b'\\')
 }
 
+/// Longest key body [`put_string`] offers to [`Builder::known_key`].
+const KNOWN_KEY_MAX: usize = 32;
+
 /// A string value or key body (the bytes of `inp` from `start`) into the
 /// builder: borrowed when it has no escape, else decoded into the
 /// builder's text (when `utf8_known()`, stage 1 validated its UTF-8, and
@@ -1064,6 +1067,10 @@ fn put_string<B: Builder>(
     utf8_known: impl FnOnce() -> bool,
     b: &mut B,
 ) -> bool {
+    // A repeated key the builder knows: no escape in it (see the trait).
+    if key && body.len() <= KNOWN_KEY_MAX && b.known_key(body) {
+        return true;
+    }
     if !has_backslash(inp, start, body) {
         // A long body whose UTF-8 stage 1 has not checked yet (an open run
         // of non-ASCII blocks) is checked first: if it is invalid, PHP's
