@@ -939,6 +939,10 @@ fn is_ws(c: u8) -> bool {
 /// last byte before `next` that is not whitespace.
 #[inline(always)]
 fn body_before(inp: &[u8], s: usize, next: usize) -> Option<&[u8]> {
+    // Most often the closing quote is the byte before the next token.
+    if next >= s + 2 && inp.get(next - 1) == Some(&b'"') {
+        return inp.get(s + 1..next - 1);
+    }
     let mut e = next.min(inp.len());
     while e > s + 1 && inp.get(e - 1).is_some_and(|&c| is_ws(c)) {
         e -= 1;
@@ -1213,6 +1217,8 @@ fn fast<K: Kernels, B: Builder>(
     // Open containers, and their kinds.
     let mut n: u32 = 0;
     let mut kinds = Bits([0u64; FAST_WORDS]);
+    // The kind of the innermost open container (`kinds`' bit `n - 1`).
+    let mut obj_in = false;
 
     macro_rules! next {
         () => {{
@@ -1324,6 +1330,7 @@ fn fast<K: Kernels, B: Builder>(
                     return false;
                 }
                 n += 1;
+                obj_in = obj;
                 c = next!();
                 if obj {
                     b.begin_object();
@@ -1348,6 +1355,7 @@ fn fast<K: Kernels, B: Builder>(
                     b.end_array();
                 }
                 n -= 1;
+                obj_in = kinds.get((n as usize).wrapping_sub(1));
                 c = next!();
             }
             b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => {
@@ -1370,7 +1378,7 @@ fn fast<K: Kernels, B: Builder>(
                 }
                 stop!(c, How::Lex, pos; Phase::After, token_end(inp, pos));
             }
-            let obj = kinds.get(n as usize - 1);
+            let obj = obj_in;
             if c == b',' {
                 c = next!();
                 if obj {
@@ -1393,6 +1401,7 @@ fn fast<K: Kernels, B: Builder>(
                 b.end_array();
             }
             n -= 1;
+            obj_in = kinds.get((n as usize).wrapping_sub(1));
             c = next!();
         }
     }
