@@ -1182,14 +1182,26 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline(always)]
     fn string(&mut self, bytes: &[u8]) {
+        let n = bytes.len();
+        if (1..=SHORT_COPY).contains(&n) {
+            // SAFETY: a fresh string of `n` bytes (zend_string_alloc, not
+            // interned), its bytes and NUL written here; the zval takes
+            // its reference.
+            unsafe {
+                let s = sys::rustjson_string_alloc(n);
+                let dst = zval::zstr_val_mut(s);
+                copy_short(bytes.as_ptr(), dst, n);
+                *dst.add(n) = 0;
+                let mut zv = undef();
+                zv.value.str_ = s;
+                zv.u1.type_info = sys::IS_STRING_EX;
+                self.put(zv);
+            }
+            return;
+        }
         // SAFETY: the bytes are copied into a fresh (or the interned empty)
         // string, whose reference the zval takes.
-        let zv = unsafe {
-            str_zv(sys::rustjson_string_init(
-                bytes.as_ptr().cast(),
-                bytes.len(),
-            ))
-        };
+        let zv = unsafe { str_zv(sys::rustjson_string_init(bytes.as_ptr().cast(), n)) };
         self.put(zv);
     }
     #[inline(always)]
@@ -1325,6 +1337,45 @@ unsafe impl Builder for ZvBuilder {
         }
         self.root = undef();
         self.requeue_pending = self.n_handles > 0;
+    }
+}
+
+/// Longest string value [`Builder::string`] copies itself (the rest go
+/// through zend_string_init's memcpy).
+const SHORT_COPY: usize = 32;
+
+/// Copy `n` (1..=SHORT_COPY) bytes from `src` to `dst` with two
+/// overlapping loads and stores of the widest size that fits, no call.
+///
+/// # Safety
+/// `src` has `n` readable bytes, `dst` `n` writable ones; they do not
+/// overlap.
+#[inline(always)]
+unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) {
+    debug_assert!((1..=SHORT_COPY).contains(&n));
+    // SAFETY: every access is within the first `n` bytes of each side.
+    unsafe {
+        if n >= 16 {
+            let a = src.cast::<u128>().read_unaligned();
+            let b = src.add(n - 16).cast::<u128>().read_unaligned();
+            dst.cast::<u128>().write_unaligned(a);
+            dst.add(n - 16).cast::<u128>().write_unaligned(b);
+        } else if n >= 8 {
+            let a = src.cast::<u64>().read_unaligned();
+            let b = src.add(n - 8).cast::<u64>().read_unaligned();
+            dst.cast::<u64>().write_unaligned(a);
+            dst.add(n - 8).cast::<u64>().write_unaligned(b);
+        } else if n >= 4 {
+            let a = src.cast::<u32>().read_unaligned();
+            let b = src.add(n - 4).cast::<u32>().read_unaligned();
+            dst.cast::<u32>().write_unaligned(a);
+            dst.add(n - 4).cast::<u32>().write_unaligned(b);
+        } else {
+            let (a, m, z) = (*src, *src.add(n / 2), *src.add(n - 1));
+            *dst = a;
+            *dst.add(n / 2) = m;
+            *dst.add(n - 1) = z;
+        }
     }
 }
 
