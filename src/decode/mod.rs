@@ -1182,14 +1182,26 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline(always)]
     fn string(&mut self, bytes: &[u8]) {
+        let n = bytes.len();
+        if (1..=SHORT_COPY).contains(&n) {
+            // SAFETY: a fresh string of `n` bytes (zend_string_alloc, not
+            // interned), its bytes and NUL written here; the zval takes
+            // its reference.
+            unsafe {
+                let s = sys::rustjson_string_alloc(n);
+                let dst = zval::zstr_val_mut(s);
+                copy_short(bytes.as_ptr(), dst, n);
+                *dst.add(n) = 0;
+                let mut zv = undef();
+                zv.value.str_ = s;
+                zv.u1.type_info = sys::IS_STRING_EX;
+                self.put(zv);
+            }
+            return;
+        }
         // SAFETY: the bytes are copied into a fresh (or the interned empty)
         // string, whose reference the zval takes.
-        let zv = unsafe {
-            str_zv(sys::rustjson_string_init(
-                bytes.as_ptr().cast(),
-                bytes.len(),
-            ))
-        };
+        let zv = unsafe { str_zv(sys::rustjson_string_init(bytes.as_ptr().cast(), n)) };
         self.put(zv);
     }
     #[inline(always)]
@@ -1223,6 +1235,28 @@ unsafe impl Builder for ZvBuilder {
             unsafe { sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len()) }
         };
         self.set_key(k, plain);
+    }
+    #[inline(always)]
+    fn known_key(&mut self, bytes: &[u8]) -> bool {
+        // Only keys `key` caches: 1..=KEY_MAX bytes, plain (in assoc mode
+        // not a possible int key, in object mode not NUL-led).
+        if self.kcache.is_null()
+            || bytes.is_empty()
+            || bytes.len() > KEY_MAX
+            || !plain_key(self.assoc, bytes)
+        {
+            return false;
+        }
+        match self.probe_key(bytes) {
+            Ok(k) => {
+                // SAFETY: a string the cache holds a reference to (ours,
+                // not interned); the new reference is the frame's.
+                unsafe { (*k).gc.refcount += 1 };
+                self.set_key(k, true);
+                true
+            }
+            Err(_) => false,
+        }
     }
     #[inline]
     fn key_from_text(&mut self) {
@@ -1303,6 +1337,45 @@ unsafe impl Builder for ZvBuilder {
         }
         self.root = undef();
         self.requeue_pending = self.n_handles > 0;
+    }
+}
+
+/// Longest string value [`Builder::string`] copies itself (the rest go
+/// through zend_string_init's memcpy).
+const SHORT_COPY: usize = 32;
+
+/// Copy `n` (1..=SHORT_COPY) bytes from `src` to `dst` with two
+/// overlapping loads and stores of the widest size that fits, no call.
+///
+/// # Safety
+/// `src` has `n` readable bytes, `dst` `n` writable ones; they do not
+/// overlap.
+#[inline(always)]
+unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) {
+    debug_assert!((1..=SHORT_COPY).contains(&n));
+    // SAFETY: every access is within the first `n` bytes of each side.
+    unsafe {
+        if n >= 16 {
+            let a = src.cast::<u128>().read_unaligned();
+            let b = src.add(n - 16).cast::<u128>().read_unaligned();
+            dst.cast::<u128>().write_unaligned(a);
+            dst.add(n - 16).cast::<u128>().write_unaligned(b);
+        } else if n >= 8 {
+            let a = src.cast::<u64>().read_unaligned();
+            let b = src.add(n - 8).cast::<u64>().read_unaligned();
+            dst.cast::<u64>().write_unaligned(a);
+            dst.add(n - 8).cast::<u64>().write_unaligned(b);
+        } else if n >= 4 {
+            let a = src.cast::<u32>().read_unaligned();
+            let b = src.add(n - 4).cast::<u32>().read_unaligned();
+            dst.cast::<u32>().write_unaligned(a);
+            dst.add(n - 4).cast::<u32>().write_unaligned(b);
+        } else {
+            let (a, m, z) = (*src, *src.add(n / 2), *src.add(n - 1));
+            *dst = a;
+            *dst.add(n / 2) = m;
+            *dst.add(n - 1) = z;
+        }
     }
 }
 
@@ -1413,23 +1486,18 @@ impl ZvBuilder {
     /// has room).
     #[inline(always)]
     fn cached_key(&mut self, bytes: &[u8]) -> *mut sys::zend_string {
-        let mut slot = key_slot(bytes);
-        // SAFETY: the cache has KEY_SLOTS slots, each null or a string it
-        // holds a reference to (our own, not interned: refcounted); at
-        // most KEY_LIMIT (half) are filled, so the probe meets an empty
-        // slot; `kused` has room for KEY_LIMIT slot numbers.
-        unsafe {
-            loop {
-                let s = *self.kcache.add(slot);
-                if s.is_null() {
-                    break;
-                }
-                if (*s).len == bytes.len() && same_short(zval::zstr_val(s), bytes) {
-                    (*s).gc.refcount += 1;
-                    return s;
-                }
-                slot = (slot + 1) & (KEY_SLOTS - 1);
+        let slot = match self.probe_key(bytes) {
+            Ok(s) => {
+                // SAFETY: a string the cache holds a reference to (ours,
+                // not interned: refcounted).
+                unsafe { (*s).gc.refcount += 1 };
+                return s;
             }
+            Err(slot) => slot,
+        };
+        // SAFETY: `slot` is an empty slot of the cache (KEY_SLOTS of them);
+        // `kused` has room for KEY_LIMIT slot numbers.
+        unsafe {
             let k = sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len());
             if self.kcount < KEY_LIMIT {
                 (*k).gc.refcount += 1;
@@ -1438,6 +1506,28 @@ impl ZvBuilder {
                 self.kcount += 1;
             }
             k
+        }
+    }
+
+    /// The cache's string of the 1..=KEY_MAX bytes `bytes` (no reference
+    /// added), or the empty slot where it would go. The cache is made.
+    #[inline(always)]
+    fn probe_key(&self, bytes: &[u8]) -> Result<*mut sys::zend_string, usize> {
+        let mut slot = key_slot(bytes);
+        // SAFETY: the cache has KEY_SLOTS slots, each null or a live
+        // string it holds a reference to; at most KEY_LIMIT (half) are
+        // filled, so the probe meets an empty slot.
+        unsafe {
+            loop {
+                let s = *self.kcache.add(slot);
+                if s.is_null() {
+                    return Err(slot);
+                }
+                if (*s).len == bytes.len() && same_short(zval::zstr_val(s), bytes) {
+                    return Ok(s);
+                }
+                slot = (slot + 1) & (KEY_SLOTS - 1);
+            }
         }
     }
 

@@ -90,6 +90,17 @@ pub unsafe trait Builder {
     fn key(&mut self, bytes: &[u8]);
     /// The bytes in [`Builder::text`] are the next key; empty the text.
     fn key_from_text(&mut self);
+    /// A key body straight from the input, before the parser looked for
+    /// escapes in it: `true` when the builder took it as the next key, as
+    /// [`Builder::key`] would have (nothing done on `false`). A builder
+    /// may only take bytes equal to those of an earlier [`Builder::key`]
+    /// of this document (which had no escape, so neither has this body)
+    /// that was not NUL-led in object mode. The parser's fast route asks
+    /// first for short bodies, so a repeated key skips its escape check.
+    #[inline(always)]
+    fn known_key(&mut self, _bytes: &[u8]) -> bool {
+        false
+    }
     /// Open an array (a JSON `[`).
     fn begin_array(&mut self);
     /// Close the innermost array; it becomes a value.

@@ -939,6 +939,10 @@ fn is_ws(c: u8) -> bool {
 /// last byte before `next` that is not whitespace.
 #[inline(always)]
 fn body_before(inp: &[u8], s: usize, next: usize) -> Option<&[u8]> {
+    // Most often the closing quote is the byte before the next token.
+    if next >= s + 2 && inp.get(next - 1) == Some(&b'"') {
+        return inp.get(s + 1..next - 1);
+    }
     let mut e = next.min(inp.len());
     while e > s + 1 && inp.get(e - 1).is_some_and(|&c| is_ws(c)) {
         e -= 1;
@@ -1048,6 +1052,9 @@ fn long_has_backslash(body: &[u8]) -> bool {
     body.contains(&b'\\')
 }
 
+/// Longest key body [`put_string`] offers to [`Builder::known_key`].
+const KNOWN_KEY_MAX: usize = 32;
+
 /// A string value or key body (the bytes of `inp` from `start`) into the
 /// builder: borrowed when it has no escape, else decoded into the
 /// builder's text (when `utf8_known()`, stage 1 validated its UTF-8, and
@@ -1064,6 +1071,10 @@ fn put_string<B: Builder>(
     utf8_known: impl FnOnce() -> bool,
     b: &mut B,
 ) -> bool {
+    // A repeated key the builder knows: no escape in it (see the trait).
+    if key && body.len() <= KNOWN_KEY_MAX && b.known_key(body) {
+        return true;
+    }
     if !has_backslash(inp, start, body) {
         // A long body whose UTF-8 stage 1 has not checked yet (an open run
         // of non-ASCII blocks) is checked first: if it is invalid, PHP's
@@ -1206,6 +1217,8 @@ fn fast<K: Kernels, B: Builder>(
     // Open containers, and their kinds.
     let mut n: u32 = 0;
     let mut kinds = Bits([0u64; FAST_WORDS]);
+    // The kind of the innermost open container (`kinds`' bit `n - 1`).
+    let mut obj_in = false;
 
     macro_rules! next {
         () => {{
@@ -1317,6 +1330,7 @@ fn fast<K: Kernels, B: Builder>(
                     return false;
                 }
                 n += 1;
+                obj_in = obj;
                 c = next!();
                 if obj {
                     b.begin_object();
@@ -1341,6 +1355,7 @@ fn fast<K: Kernels, B: Builder>(
                     b.end_array();
                 }
                 n -= 1;
+                obj_in = kinds.get((n as usize).wrapping_sub(1));
                 c = next!();
             }
             b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => {
@@ -1363,7 +1378,7 @@ fn fast<K: Kernels, B: Builder>(
                 }
                 stop!(c, How::Lex, pos; Phase::After, token_end(inp, pos));
             }
-            let obj = kinds.get(n as usize - 1);
+            let obj = obj_in;
             if c == b',' {
                 c = next!();
                 if obj {
@@ -1386,6 +1401,7 @@ fn fast<K: Kernels, B: Builder>(
                 b.end_array();
             }
             n -= 1;
+            obj_in = kinds.get((n as usize).wrapping_sub(1));
             c = next!();
         }
     }

@@ -456,51 +456,58 @@ fn decode_loop<S: Sink, const EXACT: bool, const VALID_UTF8: bool>(
     let mut i = 0usize;
     let mut invalid: u64 = 0;
     loop {
-        // Clean run, sixteen bytes at a time (SSE2), then eight.
-        #[cfg(all(target_arch = "x86_64", not(miri)))]
-        while let Some(chunk) = body.get(i..i + 16) {
-            if EXACT && room.room - room.n < 16 {
-                break;
+        // Clean run, sixteen bytes at a time (SSE2), then eight. A clean
+        // step moves both positions by a constant, so the next step does
+        // not wait on this one's mask; a step that meets a special byte
+        // stops at it, and the special byte is handled next.
+        'clean: {
+            #[cfg(all(target_arch = "x86_64", not(miri)))]
+            while let Some(chunk) = body.get(i..i + 16) {
+                if EXACT && room.room - room.n < 16 {
+                    break;
+                }
+                let m = clean16::<VALID_UTF8>(chunk, &mut room);
+                if m != 0 {
+                    let keep = m.trailing_zeros() as usize;
+                    room.n += keep;
+                    i += keep;
+                    break 'clean;
+                }
+                room.n += 16;
+                i += 16;
             }
-            let keep = clean16::<VALID_UTF8>(chunk, &mut room);
-            i += keep;
-            if keep < 16 {
-                break;
+            while let Some(chunk) = body.get(i..i + 8) {
+                if EXACT && room.room - room.n < 8 {
+                    break;
+                }
+                let mut w = [0u8; 8];
+                w.copy_from_slice(chunk);
+                let x = u64::from_le_bytes(w);
+                let m = if VALID_UTF8 {
+                    ctrl_or_backslash_mask(x)
+                } else {
+                    special_mask(x)
+                };
+                if m != 0 {
+                    let keep = (m.trailing_zeros() / 8) as usize;
+                    room.put8(w, keep);
+                    i += keep;
+                    break 'clean;
+                }
+                room.put8(w, 8);
+                i += 8;
             }
-        }
-        while let Some(chunk) = body.get(i..i + 8) {
-            if EXACT && room.room - room.n < 8 {
-                break;
+            // Clean bytes the 8-byte loop could not take (fewer than eight
+            // left), one at a time.
+            // Trusted UTF-8: bytes >= 0x80 too (the eight-byte loop may have
+            // stopped inside a character).
+            while let Some(&c @ 0x20..) = body.get(i) {
+                if c == b'\\' || (!VALID_UTF8 && c >= 0x80) {
+                    break;
+                }
+                room.put1(c);
+                i += 1;
             }
-            let mut w = [0u8; 8];
-            w.copy_from_slice(chunk);
-            let x = u64::from_le_bytes(w);
-            let m = if VALID_UTF8 {
-                ctrl_or_backslash_mask(x)
-            } else {
-                special_mask(x)
-            };
-            let keep = if m == 0 {
-                8
-            } else {
-                (m.trailing_zeros() / 8) as usize
-            };
-            room.put8(w, keep);
-            i += keep;
-            if keep < 8 {
-                break;
-            }
-        }
-        // Clean bytes the 8-byte loop could not take (fewer than eight
-        // left), one at a time.
-        // Trusted UTF-8: bytes >= 0x80 too (the eight-byte loop may have
-        // stopped inside a character).
-        while let Some(&c @ 0x20..) = body.get(i) {
-            if c == b'\\' || (!VALID_UTF8 && c >= 0x80) {
-                break;
-            }
-            room.put1(c);
-            i += 1;
         }
         let Some(&b) = body.get(i) else { break };
         match b {
@@ -556,12 +563,13 @@ fn decode_loop<S: Sink, const EXACT: bool, const VALID_UTF8: bool>(
     Ok(())
 }
 
-/// Store the 16 bytes of `chunk` (room for them: the caller's) and keep
-/// those before the first `\\`, control byte or (unless `VALID_UTF8`)
-/// byte >= 0x80; returns how many were kept (16: all clean).
+/// Store the 16 bytes of `chunk` (room for them: the caller's, at `n`,
+/// which is not moved) and return the mask of its `\\`, control bytes and
+/// (unless `VALID_UTF8`) bytes >= 0x80 (0: all clean; else the caller
+/// keeps the bytes before the lowest bit).
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[inline(always)]
-fn clean16<const VALID_UTF8: bool>(chunk: &[u8], room: &mut Room) -> usize {
+fn clean16<const VALID_UTF8: bool>(chunk: &[u8], room: &mut Room) -> u32 {
     use core::arch::x86_64::*;
     debug_assert!(chunk.len() >= 16 && room.room - room.n >= 16);
     // SAFETY: SSE2 is part of x86_64; the load reads 16 bytes of `chunk`
@@ -577,9 +585,7 @@ fn clean16<const VALID_UTF8: bool>(chunk: &[u8], room: &mut Room) -> usize {
         if !VALID_UTF8 {
             m |= _mm_movemask_epi8(x) as u32;
         }
-        let keep = (m | 0x1_0000).trailing_zeros() as usize;
-        room.n += keep;
-        keep
+        m
     }
 }
 
