@@ -139,18 +139,10 @@ pub unsafe fn estimate(ctx: PresizeCtx, len: usize) -> usize {
             continue;
         }
         let (child_t, child_o) = path[k + 1];
-        let position = t.iter().position(|e| {
-            let v = if e.val.ty() == sys::IS_REFERENCE {
-                e.val.deref()
-            } else {
-                e.val
-            };
-            match v.ty() {
-                sys::IS_ARRAY => v.table().as_ptr() as usize == child_t,
-                sys::IS_OBJECT => v.obj().as_ptr() as usize == child_o,
-                _ => false,
-            }
-        });
+        let child = if child_o != 0 { child_o } else { child_t };
+        // (At most the first SCAN slots are looked at: past them the guess
+        // says nothing.)
+        let position = t.find_pointer(child, SCAN);
         return match position {
             Some(i) => len / (i + 1) * count,
             None => len,
@@ -159,11 +151,19 @@ pub unsafe fn estimate(ctx: PresizeCtx, len: usize) -> usize {
     len
 }
 
-/// The strings and scalars of `t` itself (its first 65,536 elements):
-/// their bytes, keys included, and a byte for anything else.
+/// How many slots of a table [`estimate`] looks at for its position.
+const SCAN: usize = 4096;
+
+/// How many elements of the innermost table [`shallow_len`] reads.
+const SAMPLE: usize = 256;
+
+/// The strings and scalars of `t` itself, guessed from its first
+/// [`SAMPLE`] elements: their bytes, keys included, and a byte for anything
+/// else, scaled to its element count.
 fn shallow_len(t: Table) -> usize {
+    let count = t.count() as usize;
     let mut n = 0;
-    for e in t.iter().take(1 << 16) {
+    for e in t.iter().take(SAMPLE) {
         if let Some(k) = e.key() {
             n += k.bytes().len() + 3;
         }
@@ -172,7 +172,11 @@ fn shallow_len(t: Table) -> usize {
             _ => 2,
         };
     }
-    n
+    if count > SAMPLE {
+        n / SAMPLE * count
+    } else {
+        n
+    }
 }
 
 impl Walk<'_> {

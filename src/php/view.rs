@@ -260,6 +260,30 @@ impl Table {
         }
     }
 
+    /// The slot number of the first of the first `limit` slots whose
+    /// value word is `p` (an array's table or an object: the zval's
+    /// pointer), if any; read as raw words, without the engine (for a
+    /// guess: a reference or an indirect slot holding it is not found).
+    pub fn find_pointer(self, p: usize, limit: usize) -> Option<usize> {
+        // SAFETY: as above; the first nNumUsed slots (16-byte zvals or
+        // 32-byte buckets, each starting with the value word) are inside
+        // the data.
+        unsafe {
+            let n = ((*self.0).nNumUsed as usize).min(limit);
+            if self.is_packed() {
+                let base = (*self.0).__bindgen_anon_1.arPacked.cast::<[usize; 2]>();
+                core::slice::from_raw_parts(base, n)
+                    .iter()
+                    .position(|z| z[0] == p)
+            } else {
+                let base = (*self.0).__bindgen_anon_1.arData.cast::<[usize; 4]>();
+                core::slice::from_raw_parts(base, n)
+                    .iter()
+                    .position(|b| b[0] == p)
+            }
+        }
+    }
+
     /// `ZEND_HASH_FOREACH_KEY_VAL_IND` of either layout.
     #[inline(always)]
     pub fn iter(self) -> Entries {
