@@ -260,27 +260,28 @@ impl Table {
         }
     }
 
-    /// The slot number of the first of the first `limit` slots whose
-    /// value word is `p` (an array's table or an object: the zval's
-    /// pointer), if any; read as raw words, without the engine (for a
+    /// The slot number of the first of the first `limit` slots that
+    /// holds the array or object at `p` (its table or object pointer),
+    /// if any; the slots read as raw memory, without the engine (for a
     /// guess: a reference or an indirect slot holding it is not found).
     pub fn find_pointer(self, p: usize, limit: usize) -> Option<usize> {
         // SAFETY: as above; the first nNumUsed slots (16-byte zvals or
-        // 32-byte buckets, each starting with the value word) are inside
-        // the data.
+        // 32-byte buckets, each starting with its zval) are inside the
+        // data. A slot's type byte is always written (IS_UNDEF for a
+        // hole); its value word only for the types that have one, so it
+        // is read only for an array or an object.
         unsafe {
             let n = ((*self.0).nNumUsed as usize).min(limit);
-            if self.is_packed() {
-                let base = (*self.0).__bindgen_anon_1.arPacked.cast::<[usize; 2]>();
-                core::slice::from_raw_parts(base, n)
-                    .iter()
-                    .position(|z| z[0] == p)
+            let (base, stride) = if self.is_packed() {
+                ((*self.0).__bindgen_anon_1.arPacked.cast::<u8>(), 16)
             } else {
-                let base = (*self.0).__bindgen_anon_1.arData.cast::<[usize; 4]>();
-                core::slice::from_raw_parts(base, n)
-                    .iter()
-                    .position(|b| b[0] == p)
-            }
+                ((*self.0).__bindgen_anon_1.arData.cast::<u8>(), 32)
+            };
+            (0..n).find(|&i| {
+                let z = base.add(i * stride).cast::<sys::zval>();
+                let ty = zval::ztype(z);
+                (ty == sys::IS_ARRAY || ty == sys::IS_OBJECT) && (*z).value.ptr as usize == p
+            })
         }
     }
 
