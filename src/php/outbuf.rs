@@ -28,8 +28,8 @@
 //! `mremap` and one page fault per 4 KiB. The bound never exceeds what
 //! stock's buffer reaches, so the peak stays at or under stock's; it is
 //! skipped when memory_limit leaves no room for it. An output that looks
-//! large at 256 and 512 KiB (a guess from where the encoder is) takes the
-//! bound there instead and moves into a fresh huge block of that size,
+//! large at two checkpoints in a row (every 256 KiB up to 1 MiB; a guess
+//! from where the encoder is) takes the bound there instead and moves into a fresh huge block of that size,
 //! advised to use transparent huge pages before anything is written to
 //! it ([`OutBuf::early_move`]): the 2 MiB that `erealloc` would copy into
 //! 512 freshly faulted pages then cost one huge-page fault.
