@@ -1343,45 +1343,31 @@ trait BlindMask: Copy {
     fn drop_below(self, i: usize) -> Self;
 }
 
-#[cfg(target_arch = "x86_64")]
-impl BlindMask for u64 {
-    #[inline(always)]
-    fn is_zero(self) -> bool {
-        self == 0
-    }
-    #[inline(always)]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn drop_lowest(self) -> Self {
-        self & (self - 1)
-    }
-    #[inline(always)]
-    fn drop_below(self, i: usize) -> Self {
-        self & !(u64::MAX >> (64 - i))
-    }
+/// [`BlindMask`] for a mask word of each width (the same bit operations).
+macro_rules! blind_mask {
+    ($($t:ty),*) => {$(
+        #[cfg(target_arch = "x86_64")]
+        impl BlindMask for $t {
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn drop_lowest(self) -> Self {
+                self & (self - 1)
+            }
+            #[inline(always)]
+            fn drop_below(self, i: usize) -> Self {
+                self & !(<$t>::MAX >> (<$t>::BITS as usize - i))
+            }
+        }
+    )*};
 }
-
-#[cfg(target_arch = "x86_64")]
-impl BlindMask for u128 {
-    #[inline(always)]
-    fn is_zero(self) -> bool {
-        self == 0
-    }
-    #[inline(always)]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn drop_lowest(self) -> Self {
-        self & (self - 1)
-    }
-    #[inline(always)]
-    fn drop_below(self, i: usize) -> Self {
-        self & !(u128::MAX >> (128 - i))
-    }
-}
+blind_mask!(u64, u128);
 
 /// The kernel of [`escape_16_to_64_blind`] and [`escape_65_to_128_blind`]
 /// (`M`: the mask, as wide as the longest string it takes).

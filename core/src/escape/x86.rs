@@ -377,24 +377,9 @@ pub(super) fn ascii_mask_65_to_128<const HEX: bool>(
     // stores within `buf` (the same offsets, and [n, n + 16) with
     // n + 16 <= 144); `third` and the pairs are 16 bytes each.
     unsafe {
-        let t = _mm_loadu_si128(third.as_ptr().cast());
         let k = |v: __m128i| {
-            let mut acc = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
-            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)));
-            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)));
-            acc = _mm_or_si128(acc, _mm_cmpeq_epi8(v, t));
-            if HEX {
-                for pair in pairs {
-                    acc = _mm_or_si128(
-                        acc,
-                        _mm_cmpeq_epi8(
-                            _mm_or_si128(v, _mm_loadu_si128(pair[0].as_ptr().cast())),
-                            _mm_loadu_si128(pair[1].as_ptr().cast()),
-                        ),
-                    );
-                }
-            }
-            u64::from(_mm_movemask_epi8(acc) as u32)
+            let hex = if HEX { hex_mask(v, pairs) } else { 0 };
+            u64::from(dirty_mask_third(v, third) | hex)
         };
         let mut or;
         let lo = {
