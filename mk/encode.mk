@@ -6,10 +6,13 @@
 #                       sees, the output of the same values again vs stock, refcounts, memory; also under
 #                       USE_ZEND_ALLOC=0 valgrind (memcheck, no errors, no definite leaks) when valgrind exists
 #   make test-src-unit  the PHP-free unit tests of src/ (cargo test -p rustjson --lib)
+#   make memlimit-boundary  tools/memlimit_boundary.php: json_encode()'s least memory_limit room, stock vs
+#                       rustjson, bisected in child processes for five output shapes (SHAPES=... for some);
+#                       not part of `make test`: escapes48 differs today (issue #19, see the script's header)
 
 PANIC_SO := $(CURDIR)/target-panic/release/librustjson.so
 
-.PHONY: test-panic test-src-unit
+.PHONY: test-panic test-src-unit memlimit-boundary
 
 test-panic:
 	CARGO_TARGET_DIR=$(CURDIR)/target-panic PHP="$$(command -v $(PHP))" $(CARGO) build --release --features panic-inject
@@ -22,3 +25,6 @@ test-panic:
 
 test-src-unit:
 	PHP="$$(command -v $(PHP))" $(CARGO) test -p rustjson --lib --release
+
+memlimit-boundary: build
+	$(PHP) -n -d extension=$(SO_ABS) tools/memlimit_boundary.php $(SHAPES)
