@@ -7,8 +7,8 @@
 #                       USE_ZEND_ALLOC=0 valgrind (memcheck, no errors, no definite leaks) when valgrind exists
 #   make test-src-unit  the PHP-free unit tests of src/ (cargo test -p rustjson --lib)
 #   make memlimit-boundary  tools/memlimit_boundary.php: json_encode()'s least memory_limit room, stock vs
-#                       rustjson, bisected in child processes for five output shapes (SHAPES=... for some);
-#                       not part of `make test`: escapes48 differs today (issue #19, see the script's header)
+#                       rustjson, bisected in child processes for five output shapes (SHAPES=... for some;
+#                       four of them run in `make test` through php-tests/encode_memory_limit_boundary.phpt)
 
 PANIC_SO := $(CURDIR)/target-panic/release/librustjson.so
 

@@ -1,5 +1,5 @@
 --TEST--
-json_encode(): outputs that look large at 256/512 KiB take the bound early and move into a fresh huge block (src/php/outbuf.rs early_move): stock's bytes and errors, and peak no higher than stock's, also when the encode fails, runs user code or meets a cycle after the move
+json_encode(): outputs that look large at 256/512 KiB take the bound early and move into a fresh huge block (src/php/outbuf.rs early_move): stock's bytes and errors, and peak no higher than stock's, also when the encode fails or meets a cycle after the move (an output with user code or a reference after that point, whose length the walk cannot see, takes no bound)
 --SKIPIF--
 <?php if (get_cfg_var('rustjson_test.stock')) die('skip rustjson-specific test (stock-oracle mode)');
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip compares the Zend allocator\'s peaks (and is slow under valgrind)'); ?>

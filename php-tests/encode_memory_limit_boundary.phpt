@@ -1,5 +1,5 @@
 --TEST--
-json_encode(): with memory_limit near the call's need, rustjson completes exactly where stock completes (the large-output bound, early or at 2 MiB, is taken only where it and stock's own growth fit; each limit runs in a child process, bisected to 4 KiB)
+json_encode(): with memory_limit near the call's need, rustjson completes exactly where stock completes (the large-output bound, early or at 2 MiB, is taken only where it, stock's own growth and twice the output's upper bound fit; each limit runs in a child process, bisected to 4 KiB)
 --SKIPIF--
 <?php if (get_cfg_var('rustjson_test.stock')) die('skip rustjson-specific test (stock-oracle mode)');
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is only enforced by the Zend allocator');
@@ -22,6 +22,9 @@ if ($shape === 'rows') {
     for ($i = 0; $i < 3000; $i++) $v["k$i"] = ['id' => $i, 'name' => str_repeat(chr(97 + $i % 26), 700 + $i % 90), 'tags' => ['a', "é$i"]];
 } elseif ($shape === 'strings') {
     $v = array_fill(0, 30, str_repeat('x', 100000));
+} elseif ($shape === 'escapes48') {
+    // Escaped, twice the bound's length: its block outgrows the bound.
+    $v = array_fill(0, 48, str_repeat("ab/\"c\u{e9}", 16000));
 } else {
     $v = array_fill(0, 24, str_repeat("ab/\"c\u{e9}", 16000));
 }
@@ -47,7 +50,7 @@ function boundary($so, $child, $on, $shape) {
     }
     return $hi;
 }
-foreach (['rows', 'strings', 'escapes'] as $shape) {
+foreach (['rows', 'strings', 'escapes', 'escapes48'] as $shape) {
     $stock = boundary($so, $child, '0', $shape);
     $rust = boundary($so, $child, '1', $shape);
     echo $shape, ": ", $stock === $rust ? "same boundary" : "stock completes from $stock, rustjson from $rust", "\n";
@@ -58,3 +61,4 @@ unlink($child);
 rows: same boundary
 strings: same boundary
 escapes: same boundary
+escapes48: same boundary

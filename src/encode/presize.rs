@@ -4,7 +4,7 @@
 //! output is a `mremap`/`mmap` of one more page, and every page is a fresh
 //! page fault: a multi-megabyte output costs hundreds of system calls and
 //! faults, which stock pays too. When the output first grows past that
-//! size, [`lower_bound`] walks the whole value once more, without writing,
+//! size, [`bound`] walks the whole value once more, without writing,
 //! and returns a length the output is certain to reach: the buffer is then
 //! grown to it in one step and its pages are populated in one call
 //! (`OutBuf::large_growth`). An output that [`estimate`] guesses to be
@@ -29,6 +29,16 @@
 //! binary exponent and a digit-count test allow (see [`double_len`]; one
 //! byte and its sign when serialize_precision is not -1), the punctuation
 //! and pretty-print whitespace exactly.
+//!
+//! The same walk gives an upper bound ([`Bound::upper`]): every string
+//! byte as a 6-byte escape, every double at its longest. Past the lower
+//! bound the block grows as stock's does, but from another size and
+//! place, so its moves (two blocks held at once) are not stock's: the
+//! bound is taken only where memory_limit leaves room for twice the upper
+//! bound, where both growths certainly fit. A walk that stopped where the
+//! encode fails still has one (what the open containers and the failing
+//! string may have written is added); one that stopped where user code
+//! may run, or at a reference, has none, and no bound is taken.
 //!
 //! Cost: lists of doubles and integers (canada's coordinate pairs,
 //! marine_ik's index triples) are summed in a loop without a call per
@@ -66,24 +76,87 @@ struct Walk<'f> {
     shortest: bool,
     /// The output counted so far.
     n: usize,
+    /// The bytes of the strings and keys counted so far (escapes make
+    /// each at most 6 bytes of output: [`Bound::upper`]).
+    string_bytes: usize,
+    /// The doubles counted so far (each at most [`DOUBLE_MAX`] or
+    /// [`DOUBLE_MAX_PRECISION`] bytes: [`Bound::upper`]).
+    doubles: usize,
+    /// After a [`Stop::Fails`]: what the encode may have written of the
+    /// containers open there and of the failing string, uncounted in `n`.
+    fail_extra: usize,
 }
 
+/// What [`bound`] found: a length the output is certain to reach, and,
+/// when the walk saw the whole value, one it cannot exceed.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Bound {
+    /// The output reaches this if the call succeeds; stock's output
+    /// reaches it too before any failure (0: no bound).
+    pub lower: usize,
+    /// The whole value was walked (nothing that can fail or run user code
+    /// met) and the output is at most this long; `None` otherwise.
+    ///
+    /// It is far from tight (every string byte counts as a `\u00XX`
+    /// escape), and it is used only as that: when memory_limit leaves
+    /// room for twice it, both stock's growth and the bound's (each
+    /// holding at most two blocks of at most this size at a time) are
+    /// certain to fit, so taking the bound cannot make a call fail that
+    /// stock completes (or complete one that stock fails).
+    pub upper: Option<usize>,
+}
+
+/// The longest a double's text can be with `serialize_precision` -1
+/// (`-2.2250738585072014e-308` is 24 bytes), with room to spare.
+const DOUBLE_MAX: usize = 32;
+
+/// ... with another `serialize_precision` (zend_gcvt keeps at most a few
+/// hundred digits), with room to spare.
+const DOUBLE_MAX_PRECISION: usize = 400;
+
+/// The longest a string's text can be per byte of it: `\u00XX` for a
+/// control byte (or a HEX_* character), 6 bytes.
+const STRING_MAX_PER_BYTE: usize = 6;
+
 /// The walk stopped: the bound counted so far stands.
-struct Stop;
+#[derive(Clone, Copy)]
+enum Stop {
+    /// At something the encode certainly fails at (invalid UTF-8, INF or
+    /// NAN, the depth limit, a recursion): its output ends about here.
+    Fails,
+    /// At something the walk does not follow (user code may run, a
+    /// reference): the output goes on, by an unknown length.
+    Unknown,
+}
+
+/// What an encode that fails where the walk stopped may have written
+/// beyond what the walk counted, besides the open containers' punctuation
+/// and the failing string (counted in `Walk::fail_extra`): a bracket, the
+/// `0` written for INF/NAN, with room to spare.
+const FAIL_SLACK: usize = 4096;
+
+/// The longest an integer's or a double's text can be, for a list of
+/// them cut short by a failure.
+const NUMBER_MAX: usize = if DOUBLE_MAX_PRECISION > 20 {
+    DOUBLE_MAX_PRECISION
+} else {
+    20
+};
 
 /// A length the output of `json_encode(root, options, max_depth)` is
 /// certain to reach if the call succeeds, and that stock's output also
-/// reaches before any failure (0 when no bound is taken).
+/// reaches before any failure, with an upper bound when the walk could
+/// see the whole output ([`Bound`]; lower 0 when no bound is taken).
 ///
 /// # Safety
 /// `ctx.root` is the call's live argument and `ctx` the context of the
 /// encoder encoding it (mid-walk: its frame record is read, not written);
 /// nothing else runs meanwhile (no user code, no PHP allocation).
-pub unsafe fn lower_bound(ctx: PresizeCtx) -> usize {
+pub unsafe fn bound(ctx: PresizeCtx) -> Bound {
     let root = ctx.root;
     let (options, max_depth) = (ctx.options, ctx.depth);
     if options & OFF != 0 || ctx.frames.is_null() {
-        return 0;
+        return Bound::default();
     }
     let mut w = Walk {
         // SAFETY: the caller's contract: the encoder's frames, in place;
@@ -97,10 +170,29 @@ pub unsafe fn lower_bound(ctx: PresizeCtx) -> usize {
         max_depth: max_depth.min(MAX_NEST),
         shortest: crate::php::serialize_precision() == -1,
         n: 0,
+        string_bytes: 0,
+        doubles: 0,
+        fail_extra: 0,
     };
     // SAFETY: the caller's contract.
-    let _ = w.value(unsafe { Zv::new(root) }, 0);
-    w.n
+    let walked = w.value(unsafe { Zv::new(root) }, 0);
+    let double_max = if w.shortest {
+        DOUBLE_MAX
+    } else {
+        DOUBLE_MAX_PRECISION
+    };
+    let counted =
+        w.n.saturating_add(w.string_bytes.saturating_mul(STRING_MAX_PER_BYTE - 1))
+            .saturating_add(w.doubles.saturating_mul(double_max));
+    Bound {
+        lower: w.n,
+        upper: match walked {
+            Ok(()) => Some(counted),
+            // The encode stops where the walk did.
+            Err(Stop::Fails) => Some(counted.saturating_add(w.fail_extra + FAIL_SLACK)),
+            Err(Stop::Unknown) => None,
+        },
+    }
 }
 
 /// A guess (not a bound) of the whole output's length, from where the
@@ -185,12 +277,16 @@ impl Walk<'_> {
             sys::IS_NULL | sys::IS_TRUE => self.n += 4,
             sys::IS_FALSE => self.n += 5,
             sys::IS_LONG => self.n += long_len(v.long()),
-            sys::IS_DOUBLE => self.n += self.double(v.double())?,
+            sys::IS_DOUBLE => {
+                self.n += self.double(v.double())?;
+                self.doubles += 1;
+            }
             sys::IS_STRING => self.string(v.str().bytes())?,
             sys::IS_ARRAY => {
                 let t = v.table();
-                if let Some(len) = self.scalar_list(t, depth)? {
+                if let Some((len, doubles)) = self.scalar_list(t, depth)? {
                     self.n += len;
+                    self.doubles += doubles;
                     return Ok(());
                 }
                 let as_list = !self.force_object && t.is_list();
@@ -199,13 +295,13 @@ impl Walk<'_> {
             sys::IS_OBJECT => {
                 let o = v.obj();
                 if !o.std_handlers() || o.class().as_ptr() != self.std_class {
-                    return Err(Stop);
+                    return Err(Stop::Unknown);
                 }
                 match o.properties() {
                     Some(t) => {
                         let p = t.as_ptr() as usize;
                         if self.path.contains(&p) {
-                            return Err(Stop);
+                            return Err(Stop::Fails);
                         }
                         self.path.push(p);
                         self.container(t, false, true, depth)?;
@@ -217,7 +313,7 @@ impl Walk<'_> {
                     }
                 }
             }
-            _ => return Err(Stop),
+            _ => return Err(Stop::Unknown),
         }
         Ok(())
     }
@@ -227,11 +323,11 @@ impl Walk<'_> {
     #[inline(always)]
     fn double(&self, d: f64) -> Result<usize, Stop> {
         if self.shortest {
-            double_len(d).ok_or(Stop)
+            double_len(d).ok_or(Stop::Fails)
         } else if d.is_finite() {
             Ok(1 + usize::from(d.is_sign_negative()))
         } else {
-            Err(Stop)
+            Err(Stop::Fails)
         }
     }
 
@@ -240,9 +336,12 @@ impl Walk<'_> {
     #[inline(always)]
     fn string(&mut self, b: &[u8]) -> Result<(), Stop> {
         if !valid_utf8(b) {
-            return Err(Stop);
+            // (Stock escapes it up to the bad byte before it fails.)
+            self.fail_extra += STRING_MAX_PER_BYTE * b.len() + 2;
+            return Err(Stop::Fails);
         }
         self.n += b.len() + 2;
+        self.string_bytes += b.len();
         Ok(())
     }
 
@@ -251,7 +350,7 @@ impl Walk<'_> {
     #[inline(always)]
     fn check_depth(&self, depth: i32) -> Result<(), Stop> {
         if depth >= self.max_depth {
-            Err(Stop)
+            Err(Stop::Fails)
         } else {
             Ok(())
         }
@@ -261,14 +360,38 @@ impl Walk<'_> {
         // A table marked by anything but this encode: the encode fails
         // with a recursion error here.
         if t.is_recursive() && !self.frames.marks(t.as_ptr() as usize) {
-            return Err(Stop);
+            return Err(Stop::Fails);
         }
         self.check_depth(depth)?;
         // The opening bracket; the separators, pretty's newlines and
         // indentation and the closing bracket are added once the container
-        // is complete (a stop inside it leaves them uncounted).
+        // is complete (a stop inside it leaves them uncounted in `n`; the
+        // upper bound of a failing encode counts them).
         self.n += 1;
         let mut count = 0usize;
+        match self.elements(t, as_list, object, depth, &mut count) {
+            Ok(()) => {
+                self.n += self.punctuation(count, depth);
+                Ok(())
+            }
+            Err(stop) => {
+                self.fail_extra += self.punctuation(count + 1, depth);
+                Err(stop)
+            }
+        }
+    }
+
+    /// The elements of [`Walk::container`], counted in `count` as they
+    /// are begun.
+    #[inline(always)]
+    fn elements(
+        &mut self,
+        t: Table,
+        as_list: bool,
+        object: bool,
+        depth: i32,
+        count: &mut usize,
+    ) -> Result<(), Stop> {
         if as_list && t.is_packed() {
             // A list: its values only. The scalar leaves in a tight loop
             // (no prefetch, no dispatch); the rest through `value`.
@@ -276,22 +399,26 @@ impl Walk<'_> {
             while let Some(v) = c.peek() {
                 c.skip();
                 let len = match v.ty() {
-                    sys::IS_DOUBLE => self.double(v.double())?,
+                    sys::IS_DOUBLE => {
+                        self.doubles += 1;
+                        self.double(v.double())?
+                    }
                     sys::IS_LONG => long_len(v.long()),
                     sys::IS_STRING => {
-                        count += 1;
+                        *count += 1;
                         self.string(v.str().bytes())?;
                         continue;
                     }
                     sys::IS_UNDEF => continue,
                     // (A packed table holds no IS_INDIRECT slots; stop
                     // there all the same, as at a reference.)
-                    sys::IS_REFERENCE | sys::IS_INDIRECT => return Err(Stop),
+                    sys::IS_REFERENCE | sys::IS_INDIRECT => return Err(Stop::Unknown),
                     sys::IS_ARRAY => {
-                        count += 1;
+                        *count += 1;
                         let t = v.table();
-                        if let Some(len) = self.scalar_list(t, depth + 1)? {
+                        if let Some((len, doubles)) = self.scalar_list(t, depth + 1)? {
                             self.n += len;
+                            self.doubles += doubles;
                             continue;
                         }
                         let as_list = !self.force_object && t.is_list();
@@ -299,12 +426,12 @@ impl Walk<'_> {
                         continue;
                     }
                     _ => {
-                        count += 1;
+                        *count += 1;
                         self.value(v, depth + 1)?;
                         continue;
                     }
                 };
-                count += 1;
+                *count += 1;
                 self.n += len;
             }
         } else {
@@ -326,11 +453,10 @@ impl Walk<'_> {
                     // The colon (pretty: and a space).
                     self.n += 1 + usize::from(self.pretty);
                 }
-                count += 1;
+                *count += 1;
                 self.element(v, depth)?;
             }
         }
-        self.n += self.punctuation(count, depth);
         Ok(())
     }
 
@@ -350,10 +476,11 @@ impl Walk<'_> {
     }
 
     /// A list at `depth` of doubles and integers only, without a call per
-    /// list (canada's coordinate pairs): its whole length, or `None` for
-    /// any other table (the caller walks it as usual; nothing is counted).
+    /// list (canada's coordinate pairs): its whole length and how many
+    /// doubles it holds, or `None` for any other table (the caller walks it
+    /// as usual; nothing is counted).
     #[inline(always)]
-    fn scalar_list(&self, t: Table, depth: i32) -> Result<Option<usize>, Stop> {
+    fn scalar_list(&mut self, t: Table, depth: i32) -> Result<Option<(usize, usize)>, Stop> {
         // A packed table without holes is a list; no recursion mark, and
         // not at the depth limit (those go the general way).
         if self.force_object || !packed_without_holes(t) || t.is_recursive() {
@@ -365,16 +492,28 @@ impl Walk<'_> {
         let mut c = t.packed();
         let mut n = 0usize;
         let mut count = 0usize;
+        let mut doubles = 0usize;
         while let Some(v) = c.peek() {
             c.skip();
             n += match v.ty() {
-                sys::IS_DOUBLE => self.double(v.double())?,
+                sys::IS_DOUBLE => {
+                    doubles += 1;
+                    match self.double(v.double()) {
+                        Ok(len) => len,
+                        Err(stop) => {
+                            // Stock wrote part of the list: at most all of it.
+                            let all = t.count() as usize;
+                            self.fail_extra += 1 + self.punctuation(all, depth) + all * NUMBER_MAX;
+                            return Err(stop);
+                        }
+                    }
+                }
                 sys::IS_LONG => long_len(v.long()),
                 _ => return Ok(None),
             };
             count += 1;
         }
-        Ok(Some(1 + n + self.punctuation(count, depth)))
+        Ok(Some((1 + n + self.punctuation(count, depth), doubles)))
     }
 
     /// An element's value, at `depth + 1`.
@@ -384,6 +523,7 @@ impl Walk<'_> {
             // The common leaves inline.
             sys::IS_DOUBLE => {
                 self.n += self.double(v.double())?;
+                self.doubles += 1;
                 Ok(())
             }
             sys::IS_LONG => {
@@ -391,7 +531,7 @@ impl Walk<'_> {
                 Ok(())
             }
             sys::IS_STRING => self.string(v.str().bytes()),
-            sys::IS_REFERENCE => Err(Stop),
+            sys::IS_REFERENCE => Err(Stop::Unknown),
             _ => self.value(v, depth + 1),
         }
     }

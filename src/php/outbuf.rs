@@ -59,6 +59,10 @@ pub struct OutBuf {
     /// A bound taken and not used up yet: the length the buffer grows to
     /// at its next growth past [`PRESIZE_AT`] (0: none).
     bound: usize,
+    /// What the output cannot exceed, when the bound's walk saw all of it
+    /// (`crate::encode::presize::Bound::upper`): the bound is taken only
+    /// where memory_limit leaves room for twice it.
+    upper: Option<usize>,
     /// The next length at which the bound's worth is guessed again
     /// before [`PRESIZE_AT`] ([`OutBuf::large_growth`]).
     guess_at: usize,
@@ -114,6 +118,7 @@ impl OutBuf {
             scratch: core::ptr::null_mut(),
             presize: core::ptr::null(),
             bound: 0,
+            upper: None,
             guess_at: EARLY_AT,
             guessed: false,
         }
@@ -239,7 +244,9 @@ impl OutBuf {
             }
             let ctx = core::mem::replace(&mut self.presize, core::ptr::null());
             // SAFETY: the contract of `presize`; nothing runs meanwhile.
-            self.bound = unsafe { crate::encode::presize::lower_bound(*ctx) };
+            let b = unsafe { crate::encode::presize::bound(*ctx) };
+            self.bound = b.lower;
+            self.upper = b.upper;
         }
         let bound = self.bound;
         if bound <= need {
@@ -252,6 +259,19 @@ impl OutBuf {
         // fits, and so does what stock allocates meanwhile (a call that
         // stock completes completes here, one that fails fails at the same
         // final growth); otherwise the buffer grows as stock's does.
+        //
+        // Past the bound (escapes lengthen strings, doubles may be longer
+        // than their least length) the block grows as stock's does, but
+        // from another size and place: where its growth moves it (two
+        // blocks held at once) is not where stock's moves. So the whole
+        // output's upper bound must fit twice as well: then both growths
+        // certainly fit, whatever their moves. Without one (the walk
+        // stopped: what follows is unknown) the bound is not taken.
+        let upper_fits = |extra: usize| {
+            self.upper.is_some_and(|u| {
+                u.saturating_mul(2).saturating_add(extra + LIMIT_MARGIN) <= headroom
+            })
+        };
         if need < PRESIZE_AT {
             // The bytes are in a block inside one of PHP's chunks. Until
             // 2 MiB stock's block may move into up to two fresh chunks,
@@ -259,7 +279,8 @@ impl OutBuf {
             // for all that and the bound's block, or the bound waits for
             // that growth (so that a call stock fails there fails here
             // too, rather than completing).
-            let fits = bound.max(HUGE + 8192) + 2 * HUGE + 2 * HUGE + LIMIT_MARGIN <= headroom;
+            let fits = bound.max(HUGE + 8192) + 2 * HUGE + 2 * HUGE + LIMIT_MARGIN <= headroom
+                && upper_fits(4 * HUGE);
             if bound >= HUGE && fits && self.early_move(len, bound) {
                 self.bound = 0;
                 return Some(Large::Moved);
@@ -270,7 +291,7 @@ impl OutBuf {
         self.bound = 0;
         // Here stock's growth needs less than the bound's block, in
         // addition to the block the bytes are in (counted in `headroom`).
-        (bound + LIMIT_MARGIN <= headroom).then(|| Large::To(bound - len))
+        (bound + LIMIT_MARGIN <= headroom && upper_fits(0)).then(|| Large::To(bound - len))
     }
 
     /// Move the bytes into a fresh huge block of capacity `bound` while
@@ -428,6 +449,7 @@ impl OutBuf {
             scratch: self.scratch,
             presize: core::ptr::null(),
             bound: 0,
+            upper: None,
             guess_at: EARLY_AT,
             guessed: false,
         };
