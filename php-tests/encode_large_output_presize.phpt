@@ -1,5 +1,5 @@
 --TEST--
-json_encode(): outputs past 2 MB (rustjson reserves a lower bound of the output at once, see src/encode/presize.rs) give stock's result and error, and peak no higher than stock's, also when the encode fails, runs user code or meets a cycle after the reservation
+json_encode(): outputs past 2 MB (rustjson reserves a lower bound of the output at once, see src/encode/presize.rs) give stock's result and error, and peak no higher than stock's, also when the encode fails or meets a cycle after the reservation (an output with user code or a reference after that point, whose length the walk cannot see, takes none); the bytes move into a fresh block advised before they are copied
 --SKIPIF--
 <?php if (get_cfg_var('rustjson_test.stock')) die('skip rustjson-specific test (stock-oracle mode)');
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip compares the Zend allocator\'s peaks (and is slow under valgrind)'); ?>

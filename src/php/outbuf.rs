@@ -291,7 +291,17 @@ impl OutBuf {
         self.bound = 0;
         // Here stock's growth needs less than the bound's block, in
         // addition to the block the bytes are in (counted in `headroom`).
-        (bound + LIMIT_MARGIN <= headroom && upper_fits(0)).then(|| Large::To(bound - len))
+        if bound + LIMIT_MARGIN > headroom || !upper_fits(0) {
+            return None;
+        }
+        // The bytes move as early on (the old block freed first, so less
+        // than the growth below needs; both fit, see above): `erealloc`
+        // would copy them into pages faulted one by one, before any
+        // advice could reach them.
+        if self.early_move(len, bound) {
+            return Some(Large::Moved);
+        }
+        Some(Large::To(bound - len))
     }
 
     /// Move the bytes into a fresh huge block of capacity `bound` while
