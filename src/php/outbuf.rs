@@ -304,8 +304,8 @@ impl OutBuf {
         Some(Large::To(bound - len))
     }
 
-    /// Move the bytes into a fresh huge block of capacity `bound` while
-    /// they are few. The block is advised and populated before anything
+    /// Move the bytes into a fresh huge block of capacity `bound` (early,
+    /// while they are few, or at 2 MiB). The block is advised and populated before anything
     /// is written to it, its zend_string header included
     /// (`rustjson_smart_str_alloc_advised`), so that every full 2 MiB
     /// range of it is one huge page (a block that `erealloc` moves at
