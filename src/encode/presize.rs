@@ -434,8 +434,27 @@ impl Walk<'_> {
                 *count += 1;
                 self.n += len;
             }
+        } else if t.is_packed() {
+            // A packed table as an object (its indexes are its keys), or
+            // with holes.
+            let mut c = t.packed();
+            while c.more() {
+                let Some((v, index)) = c.step() else {
+                    continue;
+                };
+                if !as_list {
+                    // The key, quoted, and the colon (pretty: and a space).
+                    self.n += long_len(index) + 3 + usize::from(self.pretty);
+                }
+                *count += 1;
+                self.element(v, depth)?;
+            }
         } else {
-            for e in t.iter() {
+            let mut c = t.buckets();
+            while c.more() {
+                let Some(e) = c.step() else {
+                    continue;
+                };
                 let v = e.val;
                 if !as_list {
                     match e.key() {
@@ -558,8 +577,33 @@ fn valid_utf8(b: &[u8]) -> bool {
     }
 }
 
+/// Is `b` (17 to 128 bytes) ASCII? Its 16-byte vectors, the last one
+/// overlapping (SSE2, x86-64's baseline).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn mid_ascii(b: &[u8]) -> bool {
+    use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128};
+    let n = b.len();
+    if n < 16 {
+        return b.is_ascii();
+    }
+    let p = b.as_ptr();
+    // SAFETY: every load reads 16 bytes at an offset at most n - 16 of `b`
+    // (unaligned loads); SSE2 is part of the x86-64 baseline.
+    unsafe {
+        let mut acc = _mm_loadu_si128(p.add(n - 16).cast::<__m128i>());
+        let mut i = 0;
+        while i + 16 < n {
+            acc = _mm_or_si128(acc, _mm_loadu_si128(p.add(i).cast::<__m128i>()));
+            i += 16;
+        }
+        _mm_movemask_epi8(acc) == 0
+    }
+}
+
 /// Is `b` (17 to 128 bytes) ASCII? Its 8-byte words, the last one
 /// overlapping.
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn mid_ascii(b: &[u8]) -> bool {
     const HI: u64 = 0x8080_8080_8080_8080;
