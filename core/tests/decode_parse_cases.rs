@@ -389,7 +389,7 @@ fn number_lists_as_the_general_walk() {
     let seps = [",", ", ", " ,", "\n    ,\n    ", "\t,\r\n"];
     let bad: Vec<&str> =
         "x|01|1.|-|1e|.5|+1|1 2|,,|\"s\"|true|null|[1,2]|[]|{\"k\":1}|1x|1.5.5|1-2|\
-        2e5e|1:|}|]|1\u{1}"
+        2e5e|1:|}|]|1\u{1}|1 2 3|4 5,6|7]8|9 ]"
             .split('|')
             .collect();
     let mut codes = [0u32; 11];
@@ -406,16 +406,19 @@ fn number_lists_as_the_general_walk() {
                         _ => format!("-{}.{}", r.below(100), r.below(1_000_000)),
                     })
                     .collect();
-                if variant >= 3 {
-                    let at = r.below(len);
+                // Not the first element: after `[` and after `"s",` a
+                // bad token can be different errors.
+                if variant >= 3 && len > 1 {
+                    let at = 1 + r.below(len - 1);
                     items[at] = r.pick(&bad).to_string();
                 }
                 let pad = "p".repeat(1030 + r.below(4100));
                 let list = items.join(sep);
                 let doc = |first: &str| {
-                    let mut d = format!("[\"{pad}\",[{first}{list}],[1.5,-2]]");
+                    let mut d = format!("[\"{pad}\",[{first}{list}],5 ,6,[1.5,-2]]");
+                    // Cut in the same place of the list and what follows.
                     if variant == 5 {
-                        d.truncate(1030 + (len * 7 + variant) % (d.len() - 1030));
+                        d.truncate(d.len() - 1 - (len * 7) % 60);
                     }
                     d.into_bytes()
                 };
