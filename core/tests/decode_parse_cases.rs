@@ -369,3 +369,90 @@ fn deep_and_corpora_at_every_level() {
         }
     }
 }
+
+/// Arrays that start with a number, on the stage-1 route (documents past
+/// 1,024 bytes): the parser takes their `, number` elements (and `]`) as
+/// runs. The same list after a string element is walked element by
+/// element; both must give the same elements, or the same error, at every
+/// level: lists of 1-1,300 numbers (tables grow, 4,032-byte chunks end
+/// inside them) with several separators, then one element changed
+/// (malformed numbers, missing or doubled commas, other values, nested
+/// arrays past a small `$depth`, big integers, truncation).
+#[test]
+fn number_lists_as_the_general_walk() {
+    let mut r = Rng(0x0018_5EED_0000_0001);
+    let levels: Vec<_> = isa::available_levels().collect();
+    let numbers: Vec<&str> = "0 -0 7 -12 4278190080 9223372036854775807 -9223372036854775808 \
+        0.5 -0.0636837780476 2.34647130966 1e5 -2.5E-3 1e400 9223372036854775808 123456789012345678"
+        .split_whitespace()
+        .collect();
+    let seps = [",", ", ", " ,", "\n    ,\n    ", "\t,\r\n"];
+    let bad: Vec<&str> =
+        "x|01|1.|-|1e|.5|+1|1 2|,,|\"s\"|true|null|[1,2]|[]|{\"k\":1}|1x|1.5.5|1-2|\
+        2e5e|1:|}|]|1\u{1}|1 2 3|4 5,6|7]8|9 ]"
+            .split('|')
+            .collect();
+    let mut codes = [0u32; 11];
+    let lens = [
+        1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 63, 65, 399, 401, 513, 1025, 1300,
+    ];
+    for len in lens {
+        for sep in seps {
+            for variant in 0..6 {
+                let mut items: Vec<String> = (0..len)
+                    .map(|_| match r.below(3) {
+                        0 => r.pick(&numbers).to_string(),
+                        1 => format!("{}", r.below(200_000) as i64 - 100_000),
+                        _ => format!("-{}.{}", r.below(100), r.below(1_000_000)),
+                    })
+                    .collect();
+                // Not the first element: after `[` and after `"s",` a
+                // bad token can be different errors.
+                if variant >= 3 && len > 1 {
+                    let at = 1 + r.below(len - 1);
+                    items[at] = r.pick(&bad).to_string();
+                }
+                let pad = "p".repeat(1030 + r.below(4100));
+                let list = items.join(sep);
+                let doc = |first: &str| {
+                    let mut d = format!("[\"{pad}\",[{first}{list}],5 ,6,[1.5,-2]]");
+                    // Cut in the same place of the list and what follows.
+                    if variant == 5 {
+                        d.truncate(d.len() - 1 - (len * 7) % 60);
+                    }
+                    d.into_bytes()
+                };
+                let (runs, walked) = (doc(""), doc("\"s\","));
+                for o in [
+                    opts(512, 0, true),
+                    opts(512, rustjson_core::decode::BIGINT_AS_STRING, false),
+                    opts(3, 0, true),
+                ] {
+                    let mut want = dec(&walked, o);
+                    // The walked list without its first element.
+                    if let Ok(Value::Array(top)) = &mut want {
+                        if let Some((_, Value::Array(list))) = top.get_mut(1) {
+                            list.remove(0);
+                            for (i, (k, _)) in list.iter_mut().enumerate() {
+                                *k = Key::Int(i as i64);
+                            }
+                        }
+                    }
+                    codes[want.as_ref().err().copied().unwrap_or(0) as usize] += 1;
+                    for &level in &levels {
+                        let got = parse_at(level, &runs, o, &mut Tree::new(o.assoc));
+                        assert!(
+                            got == want,
+                            "{level:?} len {len} variant {variant} {:?}: {got:?}",
+                            items.iter().find(|s| bad.contains(&s.as_str()))
+                        );
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("results by code: {codes:?}");
+    for code in [0, 1, 3, 4] {
+        assert!(codes[code] > 20, "{codes:?}");
+    }
+}

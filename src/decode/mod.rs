@@ -71,7 +71,7 @@
 //! memory (spilled stacks are emalloc'd too).
 use crate::php::{sys, zval};
 use core::ptr;
-use rustjson_core::decode::build::Builder;
+use rustjson_core::decode::build::{Builder, RunNumber};
 use rustjson_core::Sink;
 
 const ARRAY: u8 = 0;
@@ -1263,6 +1263,46 @@ unsafe impl Builder for ZvBuilder {
         let plain = plain_key(self.assoc, self.text.as_bytes());
         let k = self.text.take();
         self.set_key(k, plain);
+    }
+    /// The run's numbers go straight into the innermost array's packed
+    /// table while it has room (its slot pointer, count and room in
+    /// registers; the count is written back once): no bookkeeping per
+    /// element beyond `put_parts`' own fast case, which is the same store.
+    /// Nothing here allocates, so PHP cannot bail out in the loop. A full
+    /// table (or a failure replay, or no table yet) ends the run: the
+    /// parser's next element goes through `put`, which grows it.
+    #[inline(always)]
+    fn number_run<F: FnMut() -> Option<RunNumber>>(&mut self, mut next: F) {
+        if self.depth == 0 || self.replaying {
+            return;
+        }
+        // SAFETY: the innermost frame is live; nothing below touches the
+        // frames (`next` is the parser's, and does not reach the builder).
+        let f = unsafe { &mut *self.frames.add(self.depth - 1) };
+        if f.kind != ARRAY {
+            return;
+        }
+        let (data, cap) = (f.data, f.cap);
+        let mut n = f.n;
+        while n < cap {
+            let Some(x) = next() else {
+                break;
+            };
+            let (value, type_info) = match x {
+                RunNumber::Int(v) => (sys::zend_value { lval: v }, sys::IS_LONG),
+                RunNumber::Double(v) => (sys::zend_value { dval: v }, sys::IS_DOUBLE),
+            };
+            // SAFETY: `n < cap`: the slot is inside the table's `cap`
+            // slots (`data`, set when the table was made; `cap` is 0
+            // before), and past the `n` written ones.
+            unsafe {
+                let dst = data.add(n as usize);
+                (*dst).value = value;
+                (*dst).u1.type_info = type_info;
+            }
+            n += 1;
+        }
+        f.n = n;
     }
     #[inline]
     fn begin_array(&mut self) {

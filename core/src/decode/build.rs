@@ -101,6 +101,24 @@ pub unsafe trait Builder {
     fn known_key(&mut self, _bytes: &[u8]) -> bool {
         false
     }
+    /// A run of numbers appended to the innermost container, an array
+    /// whose last element was just delivered (the parser asks after an
+    /// element that is a number). The builder calls `next` once per
+    /// further element, while it wants one, and stores each number `next`
+    /// yields as [`Builder::int`] / [`Builder::double`] would; `None` ends
+    /// the run (that call consumed nothing: the parser goes on with its
+    /// general walk). A builder may stop calling at any time (its array
+    /// is full, say); `next` never fails a document. The default takes
+    /// every number through [`Builder::int`] / [`Builder::double`].
+    #[inline(always)]
+    fn number_run<F: FnMut() -> Option<RunNumber>>(&mut self, mut next: F) {
+        while let Some(x) = next() {
+            match x {
+                RunNumber::Int(v) => self.int(v),
+                RunNumber::Double(v) => self.double(v),
+            }
+        }
+    }
     /// Open an array (a JSON `[`).
     fn begin_array(&mut self);
     /// Close the innermost array; it becomes a value.
@@ -143,6 +161,15 @@ pub unsafe trait Builder {
     /// PHP's parser has then made that object (`members: %empty`), which
     /// the discard releases first.
     fn fail_in_empty_object(&mut self) {}
+}
+
+/// One number of a run ([`Builder::number_run`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RunNumber {
+    /// An integer that fits a PHP int ([`Builder::int`]).
+    Int(i64),
+    /// A double ([`Builder::double`]).
+    Double(f64),
 }
 
 /// A key of a [`Value::Array`]: PHP arrays have int and string keys.

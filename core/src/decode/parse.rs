@@ -76,7 +76,7 @@
 //! pointer (hence [`Builder`] implementations must not re-enter the parser
 //! on the same thread; see the trait).
 
-use super::build::{Builder, Nothing};
+use super::build::{Builder, Nothing, RunNumber};
 use super::number::{self, Number};
 use super::string::{self, InvalidUtf8};
 use super::BIGINT_AS_STRING;
@@ -1161,6 +1161,221 @@ fn put_atom<B: Builder>(inp: &[u8], pos: usize, bigint: bool, b: &mut B) -> bool
     }
 }
 
+/// The stage-1 route's token reader: the first byte of the next token
+/// (its position in `$pos`, its index in the chunk's `$buf[..$nt]` in
+/// `$ti`), refilling the buffer from `$st` when the chunk is used up;
+/// [`END`] at the end of input (`$pos` is then its length), [`FAIL`] when
+/// stage 1 rejected the input (`$pos` is left at the token before).
+macro_rules! next_token {
+    ($k:expr, $inp:expr, $st:expr, $buf:expr, $ti:ident, $nt:ident, $pos:ident) => {{
+        if $ti < $nt {
+            $pos = $buf[$ti & (BUF - 1)] as usize;
+            $ti += 1;
+            $inp.get($pos).copied().unwrap_or(FAIL)
+        } else {
+            match $st.refill($k, $inp, $buf) {
+                Some(0) => {
+                    $pos = $inp.len();
+                    END
+                }
+                Some(n) => {
+                    $nt = n;
+                    $pos = $buf[0] as usize;
+                    $ti = 1;
+                    $inp.get($pos).copied().unwrap_or(FAIL)
+                }
+                None => FAIL,
+            }
+        }
+    }};
+}
+
+/// [`number_array`] takes this many elements one at a time before it
+/// starts a run ([`number_run`]: a call, and the builder's set-up), so
+/// lists of a few numbers never pay for one.
+const RUN_FROM: u32 = 4;
+
+/// Where the walk goes on after [`number_array`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RunHow {
+    /// `c` starts a value: it follows a `,`, or is the array's first
+    /// element, not taken.
+    Value,
+    /// A value is complete and `c` follows it (the array is still open).
+    After,
+    /// The array is complete: its `]` was the last token taken, and
+    /// [`Builder::end_array`] was called (`c` is not set).
+    Closed,
+}
+
+/// The token reader's state after [`number_array`], as the walk's `next!`
+/// leaves it, and where the walk goes on.
+struct RunEnd {
+    /// The last token read (as `next!` yields it).
+    c: u8,
+    ti: usize,
+    nt: usize,
+    pos: usize,
+    how: RunHow,
+}
+
+/// An array whose first element is the number token at `pos` (the
+/// array's `[` came before it; `ti` indexes the token after it): that
+/// number and every element that follows as `, number` go to the builder
+/// ([`run_number`] decides which numbers), then its `]` if that comes
+/// next. Elements go one at a time through [`Builder::int`] /
+/// [`Builder::double`] while the chunk's tokens last, and from the
+/// [`RUN_FROM`]th on as runs ([`number_run`]); at a chunk's end
+/// the walk's token reader takes over (stage 1 refilled as `next!`
+/// refills it). Every token it takes is taken as the walk takes it, and
+/// it stops at the first it does not: the walk goes on there. Inlined
+/// into the walk (out of line, the call cost a list of two numbers more
+/// than the general walk saved); the runs are out of line.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn number_array<K: Kernels, B: Builder>(
+    k: K,
+    inp: &[u8],
+    st: &mut Stage1,
+    buf: &mut Buf,
+    (mut ti, mut nt, mut pos): (usize, usize, usize),
+    bigint: bool,
+    b: &mut B,
+) -> RunEnd {
+    // `fast`'s `next!`, on the state passed in.
+    macro_rules! next {
+        () => {
+            next_token!(k, inp, st, buf, ti, nt, pos)
+        };
+    }
+    macro_rules! end {
+        ($c:expr, $how:expr) => {
+            return RunEnd {
+                c: $c,
+                ti,
+                nt,
+                pos,
+                how: $how,
+            }
+        };
+    }
+    let Some(mut num) = run_number(inp, pos, bigint) else {
+        end!(inp.get(pos).copied().unwrap_or(FAIL), RunHow::Value);
+    };
+    // Elements taken one at a time (short lists never pay for a run).
+    let mut taken = 1u32;
+    loop {
+        put_run_number(num, b);
+        // A number was the last token taken: the next two in the chunk.
+        if ti + 1 < nt {
+            let at = buf[ti & (BUF - 1)] as usize;
+            match inp.get(at) {
+                Some(b',') => {
+                    let at = buf[(ti + 1) & (BUF - 1)] as usize;
+                    if let Some(x) = run_number(inp, at, bigint) {
+                        ti += 2;
+                        pos = at;
+                        num = x;
+                        taken += 1;
+                        if taken >= RUN_FROM
+                            && ti + 1 < nt
+                            && inp.get(buf[ti & (BUF - 1)] as usize) == Some(&b',')
+                        {
+                            // `x , y`: a run from `y` on, after `x`.
+                            put_run_number(num, b);
+                            let t = number_run(inp, buf, ti, nt, bigint, b);
+                            if t != ti {
+                                ti = t;
+                                pos = buf[(t - 1) & (BUF - 1)] as usize;
+                            }
+                            // The run ended, or the builder stopped it
+                            // (a full table): the reader takes the next.
+                        } else {
+                            continue;
+                        }
+                    }
+                }
+                Some(b']') => {
+                    ti += 1;
+                    pos = at;
+                    b.end_array();
+                    end!(0, RunHow::Closed);
+                }
+                _ => {}
+            }
+        }
+        // The reader: a `,` and a number the run takes, else the walk
+        // goes on.
+        let c = next!();
+        if c != b',' {
+            end!(c, RunHow::After);
+        }
+        let c = next!();
+        if !matches!(c, b'-' | b'0'..=b'9') {
+            end!(c, RunHow::Value);
+        }
+        match run_number(inp, pos, bigint) {
+            Some(x) => num = x,
+            None => end!(c, RunHow::Value),
+        }
+    }
+}
+
+/// A run of numbers ([`Builder::number_run`]) from the chunk's token `ti`:
+/// while the tokens are a `,` and a number [`run_number`] takes, the
+/// number goes to the builder. Returns the index of the first token not
+/// taken. Out of line, and cold (called once per run, not per element:
+/// the walk's code around the call stays laid out for the walk), so the
+/// loop gets its own registers.
+#[cold]
+#[inline(never)]
+fn number_run<B: Builder>(
+    inp: &[u8],
+    buf: &Buf,
+    mut ti: usize,
+    nt: usize,
+    bigint: bool,
+    b: &mut B,
+) -> usize {
+    b.number_run(|| {
+        if ti + 1 >= nt || inp.get(buf[ti & (BUF - 1)] as usize) != Some(&b',') {
+            return None;
+        }
+        let num = run_number(inp, buf[(ti + 1) & (BUF - 1)] as usize, bigint)?;
+        ti += 2;
+        Some(num)
+    });
+    ti
+}
+
+/// One number of a run through [`Builder::int`] / [`Builder::double`].
+#[inline(always)]
+fn put_run_number<B: Builder>(num: RunNumber, b: &mut B) {
+    match num {
+        RunNumber::Int(v) => b.int(v),
+        RunNumber::Double(v) => b.double(v),
+    }
+}
+
+/// The number token at `at`, for a run ([`Builder::number_run`]): an int
+/// or a double whose match ends where its atom ends, as [`put_atom`] takes
+/// it; `None` for anything else (another token, a big integer under
+/// JSON_BIGINT_AS_STRING, a malformed atom), which the general walk takes.
+#[inline(always)]
+fn run_number(inp: &[u8], at: usize, bigint: bool) -> Option<RunNumber> {
+    let rest = inp.get(at..)?;
+    // `None` for anything but a number.
+    let (num, len) = number::parse_prefix(rest, bigint)?;
+    if !ends_atom(rest.get(len)) {
+        return None;
+    }
+    match num {
+        Number::Int(v) => Some(RunNumber::Int(v)),
+        Number::Double(v) => Some(RunNumber::Double(v)),
+        Number::BigIntString(_) => None,
+    }
+}
+
 /// The fast route's stop at a malformed atom at `pos` (the byte walk
 /// resumes at it: [`resume`]).
 #[cold]
@@ -1221,27 +1436,9 @@ fn fast<K: Kernels, B: Builder>(
     let mut obj_in = false;
 
     macro_rules! next {
-        () => {{
-            if ti < nt {
-                pos = buf[ti & (BUF - 1)] as usize;
-                ti += 1;
-                inp.get(pos).copied().unwrap_or(FAIL)
-            } else {
-                match st.refill(k, inp, buf) {
-                    Some(0) => {
-                        pos = inp.len();
-                        END
-                    }
-                    Some(n) => {
-                        nt = n;
-                        pos = buf[0] as usize;
-                        ti = 1;
-                        inp.get(pos).copied().unwrap_or(FAIL)
-                    }
-                    None => FAIL,
-                }
-            }
-        }};
+        () => {
+            next_token!(k, inp, st, buf, ti, nt, pos)
+        };
     }
     // Stops at `$at` for the reason `$how` (a stage-1 rejection, FAIL in
     // `$c`, stops without a place); if that gives up, the byte walk may
@@ -1342,6 +1539,9 @@ fn fast<K: Kernels, B: Builder>(
                         stop!(c, How::FirstKey, pos; Phase::FirstKey, here!(c));
                     }
                     b.end_object();
+                    n -= 1;
+                    obj_in = kinds.get((n as usize).wrapping_sub(1));
+                    c = next!();
                 } else {
                     b.begin_array();
                     if c != b']' {
@@ -1350,13 +1550,35 @@ fn fast<K: Kernels, B: Builder>(
                             // resumes after the `[`, where `]` may come.
                             stop!(c, How::Value, pos; Phase::FirstValue, pos + 1);
                         }
-                        continue 'value;
+                        if !matches!(c, b'-' | b'0'..=b'9') {
+                            continue 'value;
+                        }
+                        // An array of numbers (it starts with one): as
+                        // many elements as [`number_array`] takes, then
+                        // the walk goes on after them.
+                        let r = number_array(k, inp, &mut st, buf, (ti, nt, pos), bigint, b);
+                        (ti, nt, pos) = (r.ti, r.nt, r.pos);
+                        match r.how {
+                            RunHow::Value => {
+                                c = r.c;
+                                continue 'value;
+                            }
+                            // A value is complete, the array still open,
+                            // and `c` follows it.
+                            RunHow::After => c = r.c,
+                            RunHow::Closed => {
+                                n -= 1;
+                                obj_in = kinds.get((n as usize).wrapping_sub(1));
+                                c = next!();
+                            }
+                        }
+                    } else {
+                        b.end_array();
+                        n -= 1;
+                        obj_in = kinds.get((n as usize).wrapping_sub(1));
+                        c = next!();
                     }
-                    b.end_array();
                 }
-                n -= 1;
-                obj_in = kinds.get((n as usize).wrapping_sub(1));
-                c = next!();
             }
             b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => {
                 if !put_atom(inp, pos, bigint, b) {
