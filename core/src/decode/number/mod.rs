@@ -135,14 +135,14 @@ pub fn match_len(input: &[u8]) -> usize {
 /// first non-digit (8: all of them).
 #[inline(always)]
 fn digit_count8(v: u64) -> usize {
-    // A byte is a digit when its high nibble is 3 and adding 6 does not
-    // carry out of its low nibble (0x3A + 6 = 0x40). An add can carry into
-    // the next byte only from a byte >= 0xFA, itself a non-digit, so the
-    // lowest flagged byte is exact.
-    let hi = (v & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030;
-    let carry =
-        (v.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030;
-    ((hi | carry).trailing_zeros() / 8) as usize
+    // A byte below '0' has its high bit set after `- 0x30`, one above '9'
+    // after `+ 0x46` (0x3A + 0x46 = 0x80), and a byte of 0x80 or more
+    // after one of the two; a digit after neither. A borrow or carry moves
+    // only into the byte above a non-digit, so the lowest flagged byte is
+    // exact.
+    let flags = (v.wrapping_sub(0x3030_3030_3030_3030) | v.wrapping_add(0x4646_4646_4646_4646))
+        & 0x8080_8080_8080_8080;
+    (flags.trailing_zeros() / 8) as usize
 }
 
 /// The value of the first `k` (1..=8) of eight ASCII digits (first digit in
@@ -610,6 +610,37 @@ mod tests {
             if let Some((Number::Double(v), len)) = got {
                 let exact: f64 = t[..len].parse().unwrap();
                 assert_eq!(v.to_bits(), exact.to_bits(), "{t}");
+            }
+        }
+    }
+
+    #[test]
+    fn digit_count8_is_the_digit_run() {
+        // Every byte value at every position after a run of digits, with
+        // the bytes above it random (they must not matter).
+        let mut x = 0x0123_4567_89AB_CDEFu64;
+        for pos in 0..8 {
+            for b in 0..=255u8 {
+                for _ in 0..16 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let mut bytes = x.to_le_bytes();
+                    for (k, byte) in bytes.iter_mut().enumerate().take(pos) {
+                        *byte = b'0' + ((x >> (4 * k)) % 10) as u8;
+                    }
+                    bytes[pos] = b;
+                    let want = if b.is_ascii_digit() {
+                        pos + 1
+                            + bytes[pos + 1..]
+                                .iter()
+                                .take_while(|c| c.is_ascii_digit())
+                                .count()
+                    } else {
+                        pos
+                    };
+                    assert_eq!(digit_count8(u64::from_le_bytes(bytes)), want, "{bytes:?}");
+                }
             }
         }
     }

@@ -196,7 +196,8 @@ pub(super) fn to_f64(w: u64, q: i64) -> Option<f64> {
     if w != 0 && (-22..=22).contains(&q) {
         // 10^q is in the table (no overflow or underflow either way).
         let (hi, lo, big_w, e) = product(w, q)?;
-        if let Some(bits) = top_bits(hi, e) {
+        // 10^-22 <= w * 10^q < 10^42: a normal double.
+        if let Some(bits) = top_bits::<true>(hi, e) {
             return Some(f64::from_bits(bits));
         }
         return interval(hi, lo, big_w, e);
@@ -204,7 +205,7 @@ pub(super) fn to_f64(w: u64, q: i64) -> Option<f64> {
     to_f64_rest(w, q)
 }
 
-/// [`round_interval`] out of line (about 1 case in 500 of the inlined
+/// [`round_interval`] out of line (about 1 case in 700 of the inlined
 /// path reaches it).
 #[inline(never)]
 fn interval(hi: u128, lo: u64, big_w: u64, e: i32) -> Option<f64> {
@@ -226,43 +227,43 @@ fn to_f64_rest(w: u64, q: i64) -> Option<f64> {
         return Some(0.0);
     }
     let (hi, lo, big_w, e) = product(w, q)?;
-    if let Some(bits) = top_bits(hi, e) {
+    if let Some(bits) = top_bits::<false>(hi, e) {
         return Some(f64::from_bits(bits));
     }
     round_interval(hi, lo, big_w, e).map(f64::from_bits)
 }
 
-/// The common case, decided on the top 64 bits of X alone: X >= 2^190,
-/// so its top bit is bit 190 or 191 and a normal double's 53 bits are the
-/// top of `u`; the 10 or 11 bits below them (`d`) are the top of the
-/// dropped part. With `d` at least two below the half point, X + W (W <
-/// 2^64 adds at most one unit to the bits above `lo`) stays below it;
-/// with `d` above the half point and not all ones, X is above it and X +
-/// W below the next ulp. Both are cases [`round_interval`] decides the
-/// same way; everything else (1 in ~500, and subnormal or overflowing
-/// results) is `None`.
+/// The common case, decided on 64 bits of X from its top bit down: X >=
+/// 2^190, so its top bit is bit 190 or 191; `u` is X's 64 bits from there
+/// (hi shifted left by one when the top bit is 190), so a normal double's
+/// 53 bits are `u >> 11` and the 11 bits below them (`d`) are the top of
+/// the dropped part. X + W (W < 2^64) is at most one unit more in the
+/// bits above `lo`, so it stays in the same ulp and on the same side of
+/// the half point as X when `d` is at least two below it (0x3FE or less:
+/// both below), or above it and not all ones (0x401..=0x7FE: both above,
+/// below the next ulp). Both are cases [`round_interval`] decides the same
+/// way; everything else (1 in ~700) is `None`, and so are subnormal or
+/// overflowing results unless `IN_RANGE` (the caller knows the value is
+/// a normal double: `q` in -22..=22).
 #[inline(always)]
-fn top_bits(hi: u128, e: i32) -> Option<u64> {
-    let u = (hi >> 64) as u64;
-    let top = (u >> 63) as u32;
+fn top_bits<const IN_RANGE: bool>(hi: u128, e: i32) -> Option<u64> {
+    let top = (hi >> 127) as u32;
     let e_top = 190 + top as i32 + e;
-    if !(-1022..=1023).contains(&e_top) {
+    if !IN_RANGE && !(-1022..=1023).contains(&e_top) {
         return None;
     }
-    let sh = 10 + top;
-    let mask = (1u64 << sh) - 1;
-    let d = u & mask;
-    let half = 1u64 << (sh - 1);
-    // Down when d <= half - 2, up when half < d < mask; undecided (rare,
-    // the only branch) at half - 1, half and mask. Whether the value
+    let u = ((hi << (top ^ 1)) >> 64) as u64;
+    let d = u & 0x7FF;
+    // Down when d <= 0x3FE, up when 0x400 < d < 0x7FF; undecided (rare,
+    // the only branch) at 0x3FF, 0x400 and 0x7FF. Whether the value
     // rounds up is data (about half the time): a flag, not a branch.
-    if d.wrapping_sub(half - 1) < 2 || d == mask {
+    if d.wrapping_sub(0x3FF) < 2 || d == 0x7FF {
         return None;
     }
-    let up = u64::from(d > half);
+    let up = u64::from(d > 0x400);
     // A round-up to 2^53 carries into the exponent (up to INF exactly,
     // for e_top = 1023).
-    Some((((e_top + 1022) as u64) << 52) + (u >> sh) + up)
+    Some((((e_top + 1022) as u64) << 52) + (u >> 11) + up)
 }
 
 #[cfg(test)]
