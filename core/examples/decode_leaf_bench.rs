@@ -1,19 +1,21 @@
 //! Timing of the json_decode leaves on real data (no criterion: best of a
 //! few timed passes, ns per item).
 //!
-//! `decode_leaf_bench [CANADA_JSON] [TWITTER_JSON]` (defaults:
-//! ../shared/corpora/canada.json and twitter.json from the repository root).
+//! `decode_leaf_bench [CANADA_JSON] [TWITTER_JSON] [MESH_JSON]` (defaults:
+//! ../shared/corpora/canada.json, twitter.json and mesh.json from the
+//! repository root).
 //! Numbers: every number token of canada.json through
 //! `decode::number::parse` (the exact token) and `parse_prefix` (the
 //! document from the token on, as the parser will call it), against
-//! `str::parse::<f64>` on the same tokens.
+//! `str::parse::<f64>` on the same tokens; mesh.json's tokens (short
+//! doubles and small ints) through `parse_prefix` (`mesh`).
 //! Strings: every string body of twitter.json through
 //! `decode::string::decode` into a reused `Vec`.
 //!
 //! The machine is shared, so wall times are noisy; for instruction counts
 //! run one timing alone under callgrind with `DECODE_BENCH_ONLY=parse`
-//! (or `prefix`, `scan` (match_len alone), `std`, `string`, `none` for the
-//! setup alone) and one pass:
+//! (or `prefix`, `mesh`, `scan` (match_len alone), `std`, `string`, `none`
+//! for the setup alone) and one pass:
 //! `DECODE_BENCH_PASSES=1 DECODE_BENCH_ONLY=parse valgrind --tool=callgrind ...`.
 
 use rustjson_core::decode::number::{self, match_len, Number};
@@ -88,6 +90,8 @@ fn main() {
         .unwrap_or(format!("{root}/twitter.json"));
     let canada = std::fs::read(&canada_path).expect("canada.json");
     let twitter = std::fs::read(&twitter_path).expect("twitter.json");
+    let mesh_path = args.get(3).cloned().unwrap_or(format!("{root}/mesh.json"));
+    let mesh = std::fs::read(&mesh_path).expect("mesh.json");
 
     let (rests, _) = tokens(&canada);
     let nums: Vec<&[u8]> = rests.iter().map(|r| &r[..match_len(r)]).collect();
@@ -130,6 +134,28 @@ fn main() {
     println!("  decode::number::parse (token)  {ours:6.2} ns/number");
     println!("  parse_prefix (in the document) {prefix:6.2} ns/number");
     println!("  str::parse::<f64>              {std:6.2} ns/number");
+
+    let (mesh_rests, _) = tokens(&mesh);
+    for r in &mesh_rests {
+        let t = std::str::from_utf8(&r[..match_len(r)]).expect("ascii");
+        let ours = match number::parse_prefix(r, false) {
+            Some((Number::Int(v), _)) => v.to_string(),
+            Some((Number::Double(d), _)) => format!("{:x}", d.to_bits()),
+            other => panic!("{t}: {other:?}"),
+        };
+        let want = match t.parse::<i64>() {
+            Ok(v) => v.to_string(),
+            Err(_) => format!("{:x}", t.parse::<f64>().expect("f64").to_bits()),
+        };
+        assert_eq!(ours, want, "{t}");
+    }
+    let mesh_ns = time("mesh", &mesh_rests, |t| {
+        black_box(number::parse_prefix(black_box(t), false));
+    });
+    println!(
+        "mesh.json: {} number tokens\n  parse_prefix (in the document) {mesh_ns:6.2} ns/number",
+        mesh_rests.len()
+    );
 
     let (_, strs) = tokens(&twitter);
     let bytes: usize = strs.iter().map(|s| s.len()).sum();

@@ -135,14 +135,14 @@ pub fn match_len(input: &[u8]) -> usize {
 /// first non-digit (8: all of them).
 #[inline(always)]
 fn digit_count8(v: u64) -> usize {
-    // A byte is a digit when its high nibble is 3 and adding 6 does not
-    // carry out of its low nibble (0x3A + 6 = 0x40). An add can carry into
-    // the next byte only from a byte >= 0xFA, itself a non-digit, so the
-    // lowest flagged byte is exact.
-    let hi = (v & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030;
-    let carry =
-        (v.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030;
-    ((hi | carry).trailing_zeros() / 8) as usize
+    // A byte below '0' has its high bit set after `- 0x30`, one above '9'
+    // after `+ 0x46` (0x3A + 0x46 = 0x80), and a byte of 0x80 or more
+    // after one of the two; a digit after neither. A borrow or carry moves
+    // only into the byte above a non-digit, so the lowest flagged byte is
+    // exact.
+    let flags = (v.wrapping_sub(0x3030_3030_3030_3030) | v.wrapping_add(0x4646_4646_4646_4646))
+        & 0x8080_8080_8080_8080;
+    (flags.trailing_zeros() / 8) as usize
 }
 
 /// The value of the first `k` (1..=8) of eight ASCII digits (first digit in
@@ -221,6 +221,45 @@ fn append(w: u64, v: u64, k: usize) -> u64 {
     }
 }
 
+/// How many digits follow the dot at `a[i]` (`i <= 16`), up to 16 (16:
+/// 16 or more): on x86_64 one SSE2 compare of the sixteen bytes after the
+/// dot (part of the baseline: no dispatch), elsewhere [`digit_count8`]
+/// on one or two words.
+#[inline(always)]
+fn fraction_len(a: &[u8; QUICK_SPAN], i: usize) -> usize {
+    // i + 1 <= 17: the clamp never moves the read, it only bounds it.
+    let at = (i + 1).min(QUICK_SPAN - 16);
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        use core::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8,
+            _mm_set1_epi8, _mm_sub_epi8,
+        };
+        let bytes = &a[at..at + 16];
+        // SAFETY: SSE2 is part of x86_64; the load reads the 16 bytes of
+        // `bytes`.
+        let digits = unsafe {
+            let t = _mm_sub_epi8(
+                _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>()),
+                _mm_set1_epi8(b'0' as i8),
+            );
+            // A digit is a byte that `- '0'` takes to 0..=9 (unsigned).
+            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t)) as u32
+        };
+        // Bit 16 is clear in `digits`: the count stops there.
+        (!digits).trailing_zeros() as usize
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    {
+        let f1 = digit_count8(load8(a, at));
+        if f1 < 8 {
+            f1
+        } else {
+            8 + digit_count8(load8(a, at + 8))
+        }
+    }
+}
+
 /// What [`quick`] read: the token's length and its value.
 enum Quick {
     /// An integer token of at most 15 digits (it always fits).
@@ -261,23 +300,18 @@ fn quick(a: &[u8; QUICK_SPAN]) -> Option<Quick> {
     let i = s + n;
     let c = a[i.min(QUICK_SPAN - 1)];
     if c == b'.' {
-        let v3 = load8(a, i + 1);
-        let f1 = digit_count8(v3);
-        if f1 > 0 {
+        let f = fraction_len(a, i);
+        if f > 0 {
             // Every digit count is checked before it is appended: `w`
             // never holds more than MAX_DIGITS digits.
-            let (w, f) = if f1 < 8 {
-                if n + f1 > MAX_DIGITS as usize {
-                    return None;
-                }
-                (append(w, v3, f1), f1)
+            if f > 15 || n + f > MAX_DIGITS as usize {
+                return None;
+            }
+            let v3 = load8(a, i + 1);
+            let w = if f < 8 {
+                append(w, v3, f)
             } else {
-                let v4 = load8(a, i + 9);
-                let f2 = digit_count8(v4);
-                if f2 == 8 || n + 8 + f2 > MAX_DIGITS as usize {
-                    return None;
-                }
-                (append(append(w, v3, 8), v4, f2), 8 + f2)
+                append(append(w, v3, 8), load8(a, i + 9), f - 8)
             };
             let j = i + 1 + f;
             if a[j.min(QUICK_SPAN - 1)] | 0x20 == b'e' {
@@ -610,6 +644,56 @@ mod tests {
             if let Some((Number::Double(v), len)) = got {
                 let exact: f64 = t[..len].parse().unwrap();
                 assert_eq!(v.to_bits(), exact.to_bits(), "{t}");
+            }
+        }
+    }
+
+    #[test]
+    fn digit_count8_is_the_digit_run() {
+        // Every byte value at every position after a run of digits, with
+        // the bytes above it random (they must not matter).
+        let mut x = 0x0123_4567_89AB_CDEFu64;
+        for pos in 0..8 {
+            for b in 0..=255u8 {
+                for _ in 0..16 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let mut bytes = x.to_le_bytes();
+                    for (k, byte) in bytes.iter_mut().enumerate().take(pos) {
+                        *byte = b'0' + ((x >> (4 * k)) % 10) as u8;
+                    }
+                    bytes[pos] = b;
+                    let want = if b.is_ascii_digit() {
+                        pos + 1
+                            + bytes[pos + 1..]
+                                .iter()
+                                .take_while(|c| c.is_ascii_digit())
+                                .count()
+                    } else {
+                        pos
+                    };
+                    assert_eq!(digit_count8(u64::from_le_bytes(bytes)), want, "{bytes:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fraction_len_counts_up_to_16() {
+        // Every dot position, every fraction length 0-17, every byte
+        // value after it, the rest digits: the digit run capped at 16.
+        for i in 0..=16usize {
+            for f in 0..=17usize {
+                for b in 0..=255u8 {
+                    let mut a = [b'7'; QUICK_SPAN];
+                    a[i] = b'.';
+                    if i + 1 + f < QUICK_SPAN {
+                        a[i + 1 + f] = b;
+                    }
+                    let run = a[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+                    assert_eq!(fraction_len(&a, i), run.min(16), "i={i} f={f} b={b}");
+                }
             }
         }
     }

@@ -190,25 +190,45 @@ fn product(w: u64, q: i64) -> Option<(u128, u64, u64, i32)> {
 
 /// The correctly rounded double of `w * 10^q` for `w <= 10^19`, or
 /// `None` when this cannot decide (the caller parses the text instead).
-/// Inlined for its common case; the rest is [`to_f64_rest`].
+/// Inlined for its common case ([`half_product`]); the rest is
+/// [`to_f64_rest`].
 #[inline(always)]
 pub(super) fn to_f64(w: u64, q: i64) -> Option<f64> {
     if w != 0 && (-22..=22).contains(&q) {
         // 10^q is in the table (no overflow or underflow either way).
-        let (hi, lo, big_w, e) = product(w, q)?;
-        if let Some(bits) = top_bits(hi, e) {
+        if let Some(bits) = half_product(w, q) {
             return Some(f64::from_bits(bits));
         }
-        return interval(hi, lo, big_w, e);
     }
     to_f64_rest(w, q)
 }
 
-/// [`round_interval`] out of line (about 1 case in 500 of the inlined
-/// path reaches it).
-#[inline(never)]
-fn interval(hi: u128, lo: u64, big_w: u64, e: i32) -> Option<f64> {
-    round_interval(hi, lo, big_w, e).map(f64::from_bits)
+/// [`top_bits`] from `P = W * (T >> 64)` alone, one 64-bit multiply (for
+/// `w != 0`, `q` in -22..=22: the value is a normal double). X's upper 128
+/// bits are `P + (W * (T mod 2^64) >> 64)`, so they and those of X + W lie
+/// in `[P, P + 2^64]`: the 64-bit window from the top bit (`u`, as in
+/// `top_bits`) is at least P's and less than P's + 3. All round down when
+/// P's 11 dropped bits `d` are at most 0x3FD, and all up when `d` is
+/// 0x401 or more (see `top_bits` for why the end of the ulp, even the top
+/// bit moving, does not matter); the rest (3 in 2048) is `None`, and the
+/// caller takes the full product.
+#[inline(always)]
+fn half_product(w: u64, q: i64) -> Option<u64> {
+    let idx = (q - Q_MIN) as usize;
+    let (&t, &p) = (TABLE.0.get(idx)?, TABLE.1.get(idx)?);
+    let lz = w.leading_zeros();
+    let big_p = u128::from(w << lz) * (t >> 64);
+    let e = i32::from(p) + q as i32 - lz as i32;
+    let top = (big_p >> 127) as u32;
+    let e_top = 190 + top as i32 + e;
+    let u = ((big_p << (top ^ 1)) >> 64) as u64;
+    let d = u & 0x7FF;
+    // Undecided (rare, the only branch): 0x3FE..=0x400.
+    if d.wrapping_sub(0x3FE) < 3 {
+        return None;
+    }
+    let up = u64::from(d > 0x400);
+    Some((((e_top + 1022) as u64) << 52) + (u >> 11) + up)
 }
 
 /// [`to_f64`] for every `w` and `q`.
@@ -232,37 +252,39 @@ fn to_f64_rest(w: u64, q: i64) -> Option<f64> {
     round_interval(hi, lo, big_w, e).map(f64::from_bits)
 }
 
-/// The common case, decided on the top 64 bits of X alone: X >= 2^190,
-/// so its top bit is bit 190 or 191 and a normal double's 53 bits are the
-/// top of `u`; the 10 or 11 bits below them (`d`) are the top of the
-/// dropped part. With `d` at least two below the half point, X + W (W <
-/// 2^64 adds at most one unit to the bits above `lo`) stays below it;
-/// with `d` above the half point and not all ones, X is above it and X +
-/// W below the next ulp. Both are cases [`round_interval`] decides the
-/// same way; everything else (1 in ~500, and subnormal or overflowing
-/// results) is `None`.
+/// The common case, decided on 64 bits of X from its top bit down: X >=
+/// 2^190, so its top bit is bit 190 or 191; `u` is X's 64 bits from there
+/// (hi shifted left by one when the top bit is 190), so a normal double's
+/// 53 bits are `u >> 11` and the 11 bits below them (`d`) are the top of
+/// the dropped part. X + W (W < 2^64) is at most one unit more in the
+/// bits above `lo`, so when `d` is at least two below the half point
+/// (0x3FE or less) both ends round down, and when `d` is above it (0x401
+/// or more) both round up: X + W may pass the end of the ulp (or even
+/// 2^192, the top bit moving), but not the next half point, and what lies
+/// just past the end rounds down to the same double that X rounds up to
+/// (the round-up's carry reaches the exponent exactly then). Canada's
+/// shortest round-trip decimals sit just below or above a double, so `d`
+/// is often 0x7FF or 0. Everything else (0x3FF, 0x400: 1 in 1024), and
+/// subnormal or overflowing results, is `None`.
 #[inline(always)]
 fn top_bits(hi: u128, e: i32) -> Option<u64> {
-    let u = (hi >> 64) as u64;
-    let top = (u >> 63) as u32;
+    let top = (hi >> 127) as u32;
     let e_top = 190 + top as i32 + e;
     if !(-1022..=1023).contains(&e_top) {
         return None;
     }
-    let sh = 10 + top;
-    let mask = (1u64 << sh) - 1;
-    let d = u & mask;
-    let half = 1u64 << (sh - 1);
-    // Down when d <= half - 2, up when half < d < mask; undecided (rare,
-    // the only branch) at half - 1, half and mask. Whether the value
-    // rounds up is data (about half the time): a flag, not a branch.
-    if d.wrapping_sub(half - 1) < 2 || d == mask {
+    let u = ((hi << (top ^ 1)) >> 64) as u64;
+    let d = u & 0x7FF;
+    // Down when d <= 0x3FE, up when d > 0x400; undecided (rare, the only
+    // branch) at 0x3FF and 0x400. Whether the value rounds up is data
+    // (about half the time): a flag, not a branch.
+    if d.wrapping_sub(0x3FF) < 2 {
         return None;
     }
-    let up = u64::from(d > half);
+    let up = u64::from(d > 0x400);
     // A round-up to 2^53 carries into the exponent (up to INF exactly,
     // for e_top = 1023).
-    Some((((e_top + 1022) as u64) << 52) + (u >> sh) + up)
+    Some((((e_top + 1022) as u64) << 52) + (u >> 11) + up)
 }
 
 #[cfg(test)]
@@ -271,10 +293,11 @@ mod tests {
 
     #[test]
     fn top_bits_decision_agrees_with_the_interval() {
-        // to_f64 decides most cases on the top 64 bits; round_interval
-        // alone must give the same bits whenever it decides, and decide
-        // whenever to_f64 does not fall back. Random w of every length,
-        // every q, and w near the half-ulp points.
+        // to_f64 decides most cases on the top 64 bits: the same bits as
+        // round_interval whenever that decides (to_f64 also decides some
+        // that round_interval leaves, an interval passing the end of an
+        // ulp), and always str::parse's. Random w of every length, every
+        // q, and w near the half-ulp points.
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = || {
             x ^= x << 13;
@@ -298,7 +321,9 @@ mod tests {
             let fast = to_f64(w, q).map(f64::to_bits);
             let (hi, lo, big_w, e) = product(w, q).expect("in the table");
             let slow = round_interval(hi, lo, big_w, e);
-            assert_eq!(fast, slow, "w={w} q={q}");
+            if slow.is_some() {
+                assert_eq!(fast, slow, "w={w} q={q}");
+            }
             if let Some(bits) = fast {
                 decided += 1;
                 let text = format!("{w}e{q}");
@@ -306,6 +331,50 @@ mod tests {
             }
         }
         assert!(decided > 1_800_000, "{decided}");
+    }
+
+    #[test]
+    fn half_product_decision_agrees_with_the_interval() {
+        // The one-multiply decision of the inlined range (q in -22..=22):
+        // whenever it decides, str::parse's bits, and round_interval's
+        // when that decides. Random w of every length, and w whose product lands
+        // near the half point or the ulp's end (the 11 dropped bits of
+        // P swept over their whole range by varying w's low bits).
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut decided, mut total) = (0u64, 0u64);
+        for i in 0..3_000_000u64 {
+            let r = next();
+            let w = match i % 4 {
+                0 => r % 10_000_000_000_000_000_000,
+                1 => (r >> (r % 64)).max(1),
+                2 => (1u64 << 53) + (r & 0xFFFF),
+                _ => 10_000_000_000_000_000_000 - (r & 0xFFFF),
+            };
+            if w == 0 {
+                continue;
+            }
+            let q = -22 + (next() % 45) as i64;
+            let (hi, lo, big_w, e) = product(w, q).expect("in the table");
+            let exact = round_interval(hi, lo, big_w, e);
+            total += 1;
+            if let Some(bits) = half_product(w, q) {
+                decided += 1;
+                if exact.is_some() {
+                    assert_eq!(Some(bits), exact, "w={w} q={q}");
+                }
+                let text = format!("{w}e{q}");
+                assert_eq!(bits, text.parse::<f64>().unwrap().to_bits(), "{text}");
+            }
+        }
+        // 3 in 2048 undecided for random digits; more for the w near 2^53
+        // and 10^19, whose products with exact powers are often ties.
+        assert!(decided * 100 > total * 99, "{decided} of {total}");
     }
 
     #[test]
