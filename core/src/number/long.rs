@@ -903,7 +903,7 @@ mod tests {
             for pos in 0..8 {
                 let mut v: Vec<i64> = (0..16).map(|k| (k * 1_234_567 % 100_000_000) - 7).collect();
                 v[pos] = e;
-                v[15 - pos] = -e / 3;
+                v[15 - pos] = e.wrapping_neg() / 3;
                 oct(t, &v);
             }
         }
