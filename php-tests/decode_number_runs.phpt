@@ -3,6 +3,7 @@ json_decode(): arrays of numbers on the stage-1 route (the parser's number runs:
 --INI--
 rustjson.decode=1
 serialize_precision=-1
+pcre.jit=0
 --FILE--
 <?php
 // Documents past 1,024 bytes (the stage-1 route) holding arrays that
