@@ -291,6 +291,27 @@ fn top_bits(hi: u128, e: i32) -> Option<u64> {
 mod tests {
     use super::*;
 
+    /// A xorshift64 stream from `x`.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
+    /// The `i`th test significand made from the random `r`: any of up to
+    /// 19 digits, any bit length, just above 2^53, just below 10^19.
+    fn sample_w(i: u64, r: u64) -> u64 {
+        match i % 4 {
+            0 => r % 10_000_000_000_000_000_000,
+            1 => (r >> (r % 64)).max(1),
+            2 => (1u64 << 53) + (r & 0xFFFF),
+            _ => 10_000_000_000_000_000_000 - (r & 0xFFFF),
+        }
+    }
+
     #[test]
     fn top_bits_decision_agrees_with_the_interval() {
         // to_f64 decides most cases on the top 64 bits: the same bits as
@@ -298,22 +319,10 @@ mod tests {
         // that round_interval leaves, an interval passing the end of an
         // ulp), and always str::parse's. Random w of every length, every
         // q, and w near the half-ulp points.
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         let mut decided = 0u64;
         for i in 0..2_000_000u64 {
-            let r = next();
-            let w = match i % 4 {
-                0 => r % 10_000_000_000_000_000_000,
-                1 => (r >> (r % 64)).max(1),
-                2 => (1u64 << 53) + (r & 0xFFFF),
-                _ => 10_000_000_000_000_000_000 - (r & 0xFFFF),
-            };
+            let w = sample_w(i, next());
             if w == 0 {
                 continue;
             }
@@ -340,22 +349,10 @@ mod tests {
         // when that decides. Random w of every length, and w whose product lands
         // near the half point or the ulp's end (the 11 dropped bits of
         // P swept over their whole range by varying w's low bits).
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let (mut decided, mut total) = (0u64, 0u64);
         for i in 0..3_000_000u64 {
-            let r = next();
-            let w = match i % 4 {
-                0 => r % 10_000_000_000_000_000_000,
-                1 => (r >> (r % 64)).max(1),
-                2 => (1u64 << 53) + (r & 0xFFFF),
-                _ => 10_000_000_000_000_000_000 - (r & 0xFFFF),
-            };
+            let w = sample_w(i, next());
             if w == 0 {
                 continue;
             }
