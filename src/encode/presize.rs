@@ -89,7 +89,7 @@ struct Walk<'f> {
 
 /// What [`bound`] found: a length the output is certain to reach, and,
 /// when the walk saw the whole value, one it cannot exceed.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bound {
     /// The output reaches this if the call succeeds; stock's output
     /// reaches it too before any failure (0: no bound).
@@ -104,6 +104,14 @@ pub struct Bound {
     /// certain to fit, so taking the bound cannot make a call fail that
     /// stock completes (or complete one that stock fails).
     pub upper: Option<usize>,
+}
+
+impl Bound {
+    /// No bound.
+    pub const NONE: Bound = Bound {
+        lower: 0,
+        upper: None,
+    };
 }
 
 /// The longest a double's text can be with `serialize_precision` -1
@@ -156,7 +164,7 @@ pub unsafe fn bound(ctx: PresizeCtx) -> Bound {
     let root = ctx.root;
     let (options, max_depth) = (ctx.options, ctx.depth);
     if options & OFF != 0 || ctx.frames.is_null() {
-        return Bound::default();
+        return Bound::NONE;
     }
     let mut w = Walk {
         // SAFETY: the caller's contract: the encoder's frames, in place;

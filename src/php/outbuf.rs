@@ -23,22 +23,24 @@
 //!
 //! Large outputs: a buffer may carry the call's value ([`OutBuf::presize`]).
 //! When it first grows past PHP's largest in-chunk block, it takes a lower
-//! bound of the whole output (`crate::encode::presize`), grows to it at
-//! once and populates its pages with one `madvise`, instead of one
-//! `mremap` and one page fault per 4 KiB. The bound never exceeds what
-//! stock's buffer reaches, so the peak stays at or under stock's; it is
-//! skipped when memory_limit leaves no room for it. An output that looks
-//! large at two checkpoints in a row (every 256 KiB up to 1 MiB; a guess
-//! from where the encoder is) takes the bound there instead and moves into a fresh huge block of that size,
-//! advised to use transparent huge pages before anything is written to
-//! it ([`OutBuf::early_move`]): the 2 MiB that `erealloc` would copy into
-//! 512 freshly faulted pages then cost one huge-page fault.
+//! bound of the whole output (`crate::encode::presize`) and moves into a
+//! fresh huge block of that size, advised to use transparent huge pages
+//! and populated with one `madvise` before anything is written to it
+//! ([`OutBuf::early_move`]), instead of one `mremap` and one page fault
+//! per 4 KiB (and the 2 MiB that `erealloc` would copy into 512 freshly
+//! faulted pages). The bound never exceeds what stock's buffer reaches,
+//! so the peak stays at or under stock's; it is skipped when memory_limit
+//! leaves no room for it, or for twice the output's upper bound. An
+//! output that looks large at two checkpoints in a row (every 256 KiB up
+//! to 1 MiB; a guess from where the encoder is) takes the bound there
+//! instead.
 //!
 //! No `Drop`: an allocation may longjmp out (memory_limit on older PHP) and
 //! user code may run while a buffer is live, so the owner frees it
 //! explicitly ([`OutBuf::free`]) or hands it to PHP
 //! ([`OutBuf::into_zend_string`]).
 use super::{sys, zval};
+use crate::encode::presize::Bound;
 use rustjson_core::Sink;
 
 pub struct OutBuf {
@@ -57,12 +59,10 @@ pub struct OutBuf {
     /// by the encoder; null when there is none (or it was taken).
     presize: *const PresizeCtx,
     /// A bound taken and not used up yet: the length the buffer grows to
-    /// at its next growth past [`PRESIZE_AT`] (0: none).
-    bound: usize,
-    /// What the output cannot exceed, when the bound's walk saw all of it
-    /// (`crate::encode::presize::Bound::upper`): the bound is taken only
-    /// where memory_limit leaves room for twice it.
-    upper: Option<usize>,
+    /// at its next growth past [`PRESIZE_AT`] (`lower` 0: none), and what
+    /// the output cannot exceed (taken only where memory_limit leaves room
+    /// for twice it).
+    bound: Bound,
     /// The next length at which the bound's worth is guessed again
     /// before [`PRESIZE_AT`] ([`OutBuf::large_growth`]).
     guess_at: usize,
@@ -117,8 +117,7 @@ impl OutBuf {
             },
             scratch: core::ptr::null_mut(),
             presize: core::ptr::null(),
-            bound: 0,
-            upper: None,
+            bound: Bound::NONE,
             guess_at: EARLY_AT,
             guessed: false,
         }
@@ -180,7 +179,7 @@ impl OutBuf {
         }
         let mut additional = additional;
         let mut populate = false;
-        if len + additional >= EARLY_AT && (!self.presize.is_null() || self.bound != 0) {
+        if len + additional >= EARLY_AT && (!self.presize.is_null() || self.bound.lower != 0) {
             if let Some(grown) = self.large_growth(len, additional) {
                 match grown {
                     Large::Moved => return,
@@ -244,13 +243,14 @@ impl OutBuf {
             }
             let ctx = core::mem::replace(&mut self.presize, core::ptr::null());
             // SAFETY: the contract of `presize`; nothing runs meanwhile.
-            let b = unsafe { crate::encode::presize::bound(*ctx) };
-            self.bound = b.lower;
-            self.upper = b.upper;
+            self.bound = unsafe { crate::encode::presize::bound(*ctx) };
         }
-        let bound = self.bound;
+        let Bound {
+            lower: bound,
+            upper,
+        } = self.bound;
         if bound <= need {
-            self.bound = 0;
+            self.bound = Bound::NONE;
             return None;
         }
         // SAFETY: reads PHP's memory accounting.
@@ -268,7 +268,7 @@ impl OutBuf {
         // certainly fit, whatever their moves. Without one (the walk
         // stopped: what follows is unknown) the bound is not taken.
         let upper_fits = |extra: usize| {
-            self.upper.is_some_and(|u| {
+            upper.is_some_and(|u| {
                 u.saturating_mul(2).saturating_add(extra + LIMIT_MARGIN) <= headroom
             })
         };
@@ -282,13 +282,13 @@ impl OutBuf {
             let fits = bound.max(HUGE + 8192) + 2 * HUGE + 2 * HUGE + LIMIT_MARGIN <= headroom
                 && upper_fits(4 * HUGE);
             if bound >= HUGE && fits && self.early_move(len, bound) {
-                self.bound = 0;
+                self.bound = Bound::NONE;
                 return Some(Large::Moved);
             }
             // Keep the bound for the growth past PRESIZE_AT.
             return None;
         }
-        self.bound = 0;
+        self.bound = Bound::NONE;
         // Here stock's growth needs less than the bound's block, in
         // addition to the block the bytes are in (counted in `headroom`).
         if bound + LIMIT_MARGIN > headroom || !upper_fits(0) {
@@ -305,8 +305,8 @@ impl OutBuf {
     }
 
     /// Move the bytes into a fresh huge block of capacity `bound` (early,
-    /// while they are few, or at 2 MiB). The block is advised and populated before anything
-    /// is written to it, its zend_string header included
+    /// while they are few, or at 2 MiB). The block is advised and
+    /// populated before anything is written to it, its zend_string header included
     /// (`rustjson_smart_str_alloc_advised`), so that every full 2 MiB
     /// range of it is one huge page (a block that `erealloc` moves at
     /// 2 MiB has its first range faulted page by page by the copy, and
@@ -458,13 +458,12 @@ impl OutBuf {
             },
             scratch: self.scratch,
             presize: core::ptr::null(),
-            bound: 0,
-            upper: None,
+            bound: Bound::NONE,
             guess_at: EARLY_AT,
             guessed: false,
         };
         self.presize = core::ptr::null();
-        self.bound = 0;
+        self.bound = Bound::NONE;
         self.ss.s = core::ptr::null_mut();
         self.scratch = core::ptr::null_mut();
         out
