@@ -456,3 +456,152 @@ fn number_lists_as_the_general_walk() {
         assert!(codes[code] > 20, "{codes:?}");
     }
 }
+
+/// Records, per array, the parser's short-list hint, its element count and
+/// which of its first two elements are containers.
+#[derive(Default)]
+struct Hints {
+    inner: Nothing,
+    /// Open containers: (is an array, hinted short, elements, first two
+    /// elements' container bits).
+    stack: Vec<(bool, bool, u32, u8)>,
+    /// Lists of one or two scalars, and how many of them were hinted.
+    short_lists: u32,
+    short_hinted: u32,
+    /// Hinted lists that took more elements (the second a container).
+    hinted_long: u32,
+}
+
+impl Hints {
+    fn element(&mut self, container: bool) {
+        if let Some(top) = self.stack.last_mut() {
+            if top.2 < 2 && container {
+                top.3 |= 1 << top.2;
+            }
+            top.2 += 1;
+        }
+    }
+    fn close(&mut self) {
+        let (array, hinted, n, containers) = self.stack.pop().unwrap();
+        if array {
+            if hinted {
+                // The hint looks at the first element, not the second.
+                assert!(containers & 1 == 0, "hinted with a container first");
+                assert!(n <= 2 || containers == 2, "hinted, {n} elements");
+                self.hinted_long += u32::from(n > 2);
+            }
+            if (1..=2).contains(&n) && containers == 0 {
+                self.short_lists += 1;
+                self.short_hinted += u32::from(hinted);
+            }
+        }
+        self.element(true);
+    }
+}
+
+// SAFETY: never calls the parser, never panics but for a failed check.
+unsafe impl Builder for Hints {
+    type Value = ();
+    type Text = Vec<u8>;
+    fn null(&mut self) {
+        self.element(false)
+    }
+    fn bool(&mut self, _: bool) {
+        self.element(false)
+    }
+    fn int(&mut self, _: i64) {
+        self.element(false)
+    }
+    fn double(&mut self, _: f64) {
+        self.element(false)
+    }
+    fn big_int(&mut self, _: &[u8]) {
+        self.element(false)
+    }
+    fn string(&mut self, _: &[u8]) {
+        self.element(false)
+    }
+    fn text(&mut self) -> &mut Vec<u8> {
+        self.inner.text()
+    }
+    fn string_from_text(&mut self) {
+        self.element(false)
+    }
+    fn key(&mut self, _: &[u8]) {}
+    fn key_from_text(&mut self) {
+        self.inner.key_from_text()
+    }
+    fn begin_array(&mut self) {
+        self.stack.push((true, false, 0, 0))
+    }
+    fn begin_array_hinted(&mut self, short: bool) {
+        self.stack.push((true, short, 0, 0))
+    }
+    fn end_array(&mut self) {
+        self.close()
+    }
+    fn begin_object(&mut self) {
+        self.stack.push((false, false, 0, 0))
+    }
+    fn end_object(&mut self) {
+        self.close()
+    }
+    fn finish(&mut self) {}
+    fn discard(&mut self) {
+        self.stack.clear()
+    }
+}
+
+#[test]
+fn short_list_hints() {
+    // Lists of 0-4 elements of every kind, pairs with a container second
+    // (hinted, and then longer), in documents past the short-document
+    // route: every hint holds or is one of those, and nearly every list of
+    // one or two scalars is hinted (those whose tokens cross a stage-1
+    // chunk's end are not).
+    let mut r = Rng(7);
+    let items = [
+        "1",
+        "-2.5",
+        "\"s\"",
+        "\"\"",
+        "true",
+        "null",
+        "[]",
+        "{}",
+        "[1]",
+        "{\"k\":[2]}",
+    ];
+    let (mut lists, mut hinted, mut long) = (0, 0, 0);
+    for _ in 0..300 {
+        let mut doc = b"[\"".to_vec();
+        doc.extend(std::iter::repeat_n(b'p', 1030 + r.below(3000) as usize));
+        doc.push(b'"');
+        for _ in 0..1 + r.below(200) {
+            doc.extend_from_slice(if r.below(2) == 0 { b"," } else { b" ,\n " });
+            doc.push(b'[');
+            let n = r.below(5);
+            for k in 0..n {
+                if k > 0 {
+                    doc.extend_from_slice(if r.below(3) == 0 { b" , " } else { b"," });
+                }
+                let it = items[r.below(items.len() as _) as usize];
+                doc.extend_from_slice(it.as_bytes());
+            }
+            doc.push(b']');
+        }
+        doc.push(b']');
+        for level in isa::available_levels() {
+            let mut h = Hints::default();
+            parse_at(level, &doc, opts(512, 0, r.below(2) == 0), &mut h).unwrap();
+            lists += h.short_lists;
+            hinted += h.short_hinted;
+            long += h.hinted_long;
+        }
+    }
+    eprintln!("lists of one or two scalars {lists}, hinted {hinted}; hinted but longer {long}");
+    assert!(
+        long > 0 && hinted * 100 >= lists * 95,
+        "{lists} {hinted} {long}"
+    );
+}

@@ -6,7 +6,12 @@
 //!   complete (`array_init` + `zend_hash_real_init_packed`, as stock's first
 //!   `zend_hash_next_index_insert`), the values are written into its slots
 //!   here, and Zend grows it when full (`zend_hash_next_index_insert`), so
-//!   its sizes are stock's; `[]` is the immutable empty array;
+//!   its sizes are stock's; `[]` is the immutable empty array. One
+//!   exception: a list the parser saw one or two elements coming for
+//!   ([`Builder::begin_array_hinted`]: coordinate pairs, index pairs) gets
+//!   a packed table of two slots (40 bytes of slots, stock's eight take
+//!   160), the same array to PHP; should it take a third element, it moves
+//!   to stock's table (`rustjson_packed_append`);
 //! - an object in assoc mode: its members wait on the value stack and the
 //!   table is made at `}` in one shim call, sized once as stock's growth
 //!   ends (all string keys); at a key that may be an int key (a digit or
@@ -112,6 +117,9 @@ struct Frame {
     /// `zv` is UNDEF; once made, the table takes them one by one).
     start: usize,
     kind: u8,
+    /// Arrays: the parser saw one or two elements coming
+    /// ([`Builder::begin_array_hinted`]): the table is made with two slots.
+    short: bool,
     /// The pending key (`key`) may wait on the value stack with its
     /// member: in assoc mode it cannot be an int key (no digit or `-`
     /// first), in object mode it does not start with NUL (set with it).
@@ -565,7 +573,7 @@ impl ZvBuilder {
     }
 
     #[inline(always)]
-    fn push_frame(&mut self, kind: u8) {
+    fn push_frame(&mut self, kind: u8, short: bool) {
         if self.depth == self.cap {
             self.grow();
         }
@@ -579,6 +587,7 @@ impl ZvBuilder {
                 cap: 0,
                 start: self.nv,
                 kind,
+                short,
                 plain: false,
             })
         };
@@ -626,7 +635,7 @@ impl ZvBuilder {
         // SAFETY: as the caller promised; the shim takes `v`.
         unsafe {
             if is_undef(&f.zv) {
-                f.data = sys::rustjson_packed_init(&mut f.zv, &mut f.cap);
+                f.data = sys::rustjson_packed_init(&mut f.zv, &mut f.cap, f.short);
                 f.data.write(v);
                 f.n = 1;
             } else {
@@ -1306,7 +1315,44 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline]
     fn begin_array(&mut self) {
-        self.push_frame(ARRAY);
+        self.push_frame(ARRAY, false);
+    }
+    #[inline]
+    fn begin_array_hinted(&mut self, short: bool) {
+        self.push_frame(ARRAY, short);
+    }
+    /// The array made whole, in one shim call (a two-slot table, as
+    /// [`Builder::begin_array_hinted`]'s), and stored as a value: no frame.
+    /// A failure replay takes the calls one by one.
+    #[inline]
+    fn number_list(&mut self, a: RunNumber, b: Option<RunNumber>) {
+        let part = |x: RunNumber| match x {
+            RunNumber::Int(v) => (sys::zend_value { lval: v }, sys::IS_LONG),
+            RunNumber::Double(v) => (sys::zend_value { dval: v }, sys::IS_DOUBLE),
+        };
+        if self.replaying {
+            self.push_frame(ARRAY, true);
+            for x in [Some(a), b].into_iter().flatten() {
+                let (value, type_info) = part(x);
+                self.put_parts(value, type_info);
+            }
+            self.end();
+            return;
+        }
+        let (va, ta) = part(a);
+        let (vb, tb, n) = match b {
+            Some(x) => {
+                let (v, t) = part(x);
+                (v, t, 2)
+            }
+            None => (sys::zend_value { lval: 0 }, sys::IS_NULL, 1),
+        };
+        let mut zv = undef();
+        // SAFETY: `zv` is an UNDEF slot of ours; the shim makes the array
+        // (it may bail out on memory_limit: nothing here owns memory).
+        unsafe { sys::rustjson_number_list(&mut zv, va, ta, vb, tb, n) };
+        // SAFETY: the shim made `zv` an array.
+        self.put_parts(zv.value, unsafe { zv.u1.type_info });
     }
     #[inline]
     fn end_array(&mut self) {
@@ -1314,7 +1360,7 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline]
     fn begin_object(&mut self) {
-        self.push_frame(if self.assoc { ASSOC } else { OBJECT });
+        self.push_frame(if self.assoc { ASSOC } else { OBJECT }, false);
     }
     #[inline]
     fn end_object(&mut self) {

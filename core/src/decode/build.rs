@@ -121,6 +121,31 @@ pub unsafe trait Builder {
     }
     /// Open an array (a JSON `[`).
     fn begin_array(&mut self);
+    /// Open an array; `short`: the parser has seen that it most likely
+    /// holds one or two elements (`[x]`, `[x, y]`, `x` a scalar). A hint
+    /// only: a builder may size its storage for two, and must still take
+    /// whatever comes. The default is [`Builder::begin_array`].
+    #[inline(always)]
+    fn begin_array_hinted(&mut self, short: bool) {
+        let _ = short;
+        self.begin_array()
+    }
+    /// A whole array of one or two numbers (`[a]`, `[a, b]`), which the
+    /// parser's fast route hands over in one call: what
+    /// [`Builder::begin_array_hinted`] (short), the numbers (as
+    /// [`Builder::int`] / [`Builder::double`]) and [`Builder::end_array`]
+    /// give. The default makes exactly those calls.
+    #[inline(always)]
+    fn number_list(&mut self, a: RunNumber, b: Option<RunNumber>) {
+        self.begin_array_hinted(true);
+        for x in [Some(a), b].into_iter().flatten() {
+            match x {
+                RunNumber::Int(v) => self.int(v),
+                RunNumber::Double(v) => self.double(v),
+            }
+        }
+        self.end_array();
+    }
     /// Close the innermost array; it becomes a value.
     fn end_array(&mut self);
     /// Open an object (a JSON `{`), as an object or an array (assoc).

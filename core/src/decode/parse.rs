@@ -1400,6 +1400,51 @@ fn atom_stop(
     *kinds_out = *kinds;
 }
 
+/// Whether an array whose first element is the scalar token at hand
+/// holds one or two elements, as the chunk's next tokens (from `ti`) show:
+/// `]` follows it, or `, x ]` does. `false` when the tokens needed are not
+/// in the chunk. A hint for the builder ([`Builder::begin_array_hinted`]),
+/// and a cheap one: `x` is not looked at, so `[1, [], 2]` is hinted too
+/// (the builder then takes its third element as any other); the walk
+/// takes the tokens as always.
+#[inline(always)]
+fn short_list(inp: &[u8], buf: &Buf, ti: usize, nt: usize) -> bool {
+    let at = |t: usize| inp.get(buf[t & (BUF - 1)] as usize).copied();
+    if ti + 2 >= nt {
+        return false;
+    }
+    match at(ti) {
+        Some(b']') => true,
+        Some(b',') => at(ti + 2) == Some(b']'),
+        _ => false,
+    }
+}
+
+/// A list of one or two numbers, its first at `pos`, whose tokens
+/// [`short_list`] found in the chunk (`]`, or `, x ]`, from `ti`): both
+/// valued as [`run_number`] takes them and the array handed to the builder
+/// whole ([`Builder::number_list`]). Returns the tokens taken after the
+/// first (1 or 3); `None` (nothing given to the builder) when a number is
+/// not one [`run_number`] takes, or `x` is not a number.
+#[inline(always)]
+fn number_list<B: Builder>(
+    inp: &[u8],
+    buf: &Buf,
+    ti: usize,
+    pos: usize,
+    bigint: bool,
+    b: &mut B,
+) -> Option<usize> {
+    let first = run_number(inp, pos, bigint)?;
+    if inp.get(buf[ti & (BUF - 1)] as usize) == Some(&b']') {
+        b.number_list(first, None);
+        return Some(1);
+    }
+    let second = run_number(inp, buf[(ti + 1) & (BUF - 1)] as usize, bigint)?;
+    b.number_list(first, Some(second));
+    Some(3)
+}
+
 /// One valued number token into the builder.
 #[inline(always)]
 fn put_number<B: Builder>(num: Number<'_>, b: &mut B) {
@@ -1543,8 +1588,27 @@ fn fast<K: Kernels, B: Builder>(
                     obj_in = kinds.get((n as usize).wrapping_sub(1));
                     c = next!();
                 } else {
-                    b.begin_array();
-                    if c != b']' {
+                    // `c` starts the first element: a scalar (not `[`
+                    // or `{`, whose own tokens would come next).
+                    let short = c | 0x20 != b'{' && short_list(inp, buf, ti, nt);
+                    // A list of one or two numbers: one builder call.
+                    let listed = short
+                        && matches!(c, b'-' | b'0'..=b'9')
+                        && match number_list(inp, buf, ti, pos, bigint, b) {
+                            Some(used) => {
+                                ti += used;
+                                pos = buf[(ti - 1) & (BUF - 1)] as usize;
+                                n -= 1;
+                                obj_in = kinds.get((n as usize).wrapping_sub(1));
+                                c = next!();
+                                true
+                            }
+                            None => false,
+                        };
+                    if listed {
+                        // The array is a complete value; `c` follows it.
+                    } else if c != b']' {
+                        b.begin_array_hinted(short);
                         if c == FAIL {
                             // Stage 1 rejected a later chunk: the walk
                             // resumes after the `[`, where `]` may come.
@@ -1573,6 +1637,7 @@ fn fast<K: Kernels, B: Builder>(
                             }
                         }
                     } else {
+                        b.begin_array();
                         b.end_array();
                         n -= 1;
                         obj_in = kinds.get((n as usize).wrapping_sub(1));
