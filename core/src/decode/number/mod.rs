@@ -224,39 +224,101 @@ fn append(w: u64, v: u64, k: usize) -> u64 {
 /// How many digits follow the dot at `a[i]` (`i <= 16`), up to 16 (16:
 /// 16 or more): on x86_64 one SSE2 compare of the sixteen bytes after the
 /// dot (part of the baseline: no dispatch), elsewhere [`digit_count8`]
-/// on one or two words.
+/// on one or two words. On x86_64 [`quick`] takes [`fraction_digits`]
+/// (the count and the bytes); this serves the other targets and the tests.
 #[inline(always)]
+#[cfg_attr(all(target_arch = "x86_64", not(miri)), allow(dead_code))]
 fn fraction_len(a: &[u8; QUICK_SPAN], i: usize) -> usize {
-    // i + 1 <= 17: the clamp never moves the read, it only bounds it.
-    let at = (i + 1).min(QUICK_SPAN - 16);
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
-        use core::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8,
-            _mm_set1_epi8, _mm_sub_epi8,
-        };
-        let bytes = &a[at..at + 16];
-        // SAFETY: SSE2 is part of x86_64; the load reads the 16 bytes of
-        // `bytes`.
-        let digits = unsafe {
-            let t = _mm_sub_epi8(
-                _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>()),
-                _mm_set1_epi8(b'0' as i8),
-            );
-            // A digit is a byte that `- '0'` takes to 0..=9 (unsigned).
-            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t)) as u32
-        };
-        // Bit 16 is clear in `digits`: the count stops there.
-        (!digits).trailing_zeros() as usize
+        fraction_digits(a, i).0
     }
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]
     {
+        // i + 1 <= 17: the clamp never moves the read, it only bounds it.
+        let at = (i + 1).min(QUICK_SPAN - 16);
         let f1 = digit_count8(load8(a, at));
         if f1 < 8 {
             f1
         } else {
             8 + digit_count8(load8(a, at + 8))
         }
+    }
+}
+
+/// [`fraction_len`] on x86_64, and the sixteen bytes after the dot minus
+/// `'0'` (what [`fraction16`] converts): one SSE2 compare (part of the
+/// baseline: no dispatch).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+fn fraction_digits(a: &[u8; QUICK_SPAN], i: usize) -> (usize, core::arch::x86_64::__m128i) {
+    use core::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_set1_epi8,
+        _mm_sub_epi8,
+    };
+    // i + 1 <= 17: the clamp never moves the read, it only bounds it.
+    let at = (i + 1).min(QUICK_SPAN - 16);
+    let bytes = &a[at..at + 16];
+    // SAFETY: SSE2 is part of x86_64; the load reads the 16 bytes of
+    // `bytes`.
+    unsafe {
+        let t = _mm_sub_epi8(
+            _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>()),
+            _mm_set1_epi8(b'0' as i8),
+        );
+        // A digit is a byte that `- '0'` takes to 0..=9 (unsigned).
+        let digits = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t)) as u32;
+        // Bit 16 is clear in `digits`: the count stops there.
+        ((!digits).trailing_zeros() as usize, t)
+    }
+}
+
+/// The first `f` (1..=16) digits of `t` (the sixteen bytes after the dot
+/// minus `'0'`, from [`fraction_digits`]) as a 16-digit integer, zeros after them (`.25` gives 2500000000000000): the
+/// fraction's exact value times 10^16, so no shift by `f` is needed. On
+/// x86_64 (SSE2, part of the baseline: no dispatch): digits become pairs,
+/// pairs quads and quads eights in three vector steps; the two eights are
+/// joined as integers.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+fn fraction16(t: core::arch::x86_64::__m128i, f: usize) -> u64 {
+    use core::arch::x86_64::{
+        __m128i, _mm_add_epi16, _mm_add_epi64, _mm_and_si128, _mm_cvtsi128_si64, _mm_loadu_si128,
+        _mm_madd_epi16, _mm_mul_epu32, _mm_mullo_epi16, _mm_set1_epi16, _mm_set1_epi32,
+        _mm_set1_epi64x, _mm_srli_epi16, _mm_srli_epi64, _mm_srli_si128,
+    };
+    /// Sixteen 0xFF bytes, then sixteen zeros: from `16 - f` on, a mask
+    /// that keeps the first `f` bytes.
+    static KEEP: [u8; 32] = {
+        let mut k = [0u8; 32];
+        let mut j = 0;
+        while j < 16 {
+            k[j] = 0xFF;
+            j += 1;
+        }
+        k
+    };
+    let f = f.min(16);
+    let keep = &KEEP[16 - f..32 - f];
+    // SAFETY: SSE2 is part of x86_64; the load reads the 16 bytes of
+    // `keep`.
+    unsafe {
+        let d = _mm_and_si128(t, _mm_loadu_si128(keep.as_ptr().cast::<__m128i>()));
+        // Pairs: the first digit of each is the low byte (times 10).
+        let p = _mm_add_epi16(
+            _mm_mullo_epi16(_mm_and_si128(d, _mm_set1_epi16(0xFF)), _mm_set1_epi16(10)),
+            _mm_srli_epi16(d, 8),
+        );
+        // Quads: the first pair of each is the low half (times 100).
+        let q = _mm_madd_epi16(p, _mm_set1_epi32((1 << 16) | 100));
+        // Eights: the first quad of each is the low half (times 10,000).
+        let e = _mm_add_epi64(
+            _mm_mul_epu32(q, _mm_set1_epi64x(10_000)),
+            _mm_srli_epi64(q, 32),
+        );
+        let hi = _mm_cvtsi128_si64(e) as u64;
+        let lo = _mm_cvtsi128_si64(_mm_srli_si128(e, 8)) as u64;
+        hi * 100_000_000 + lo
     }
 }
 
@@ -300,12 +362,34 @@ fn quick(a: &[u8; QUICK_SPAN]) -> Option<Quick> {
     let i = s + n;
     let c = a[i.min(QUICK_SPAN - 1)];
     if c == b'.' {
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        let (f, t) = fraction_digits(a, i);
+        #[cfg(not(all(target_arch = "x86_64", not(miri))))]
         let f = fraction_len(a, i);
         if f > 0 {
             // Every digit count is checked before it is appended: `w`
             // never holds more than MAX_DIGITS digits.
             if f > 15 || n + f > MAX_DIGITS as usize {
                 return None;
+            }
+            #[cfg(all(target_arch = "x86_64", not(miri)))]
+            if f > 8 && n <= 3 {
+                // More fraction digits than one eight-digit step takes,
+                // at most 3 integer digits: the integer part times 10^16
+                // plus the fraction as 16 digits has at most 18 digits,
+                // exact in a u64, and the value is that times 10^-16.
+                let j = i + 1 + f;
+                if a[j.min(QUICK_SPAN - 1)] | 0x20 == b'e' {
+                    return None;
+                }
+                let w = w * 10_000_000_000_000_000 + fraction16(t, f);
+                let v = if w <= EXACT_INT_LIMIT {
+                    // Both exact doubles: one correctly rounded division.
+                    w as f64 / 1e16
+                } else {
+                    wide::to_f64(w, -16)?
+                };
+                return Some(Quick::Double(if neg { -v } else { v }, j));
             }
             let v3 = load8(a, i + 1);
             let w = if f < 8 {
