@@ -1588,9 +1588,10 @@ fn fast<K: Kernels, B: Builder>(
                     obj_in = kinds.get((n as usize).wrapping_sub(1));
                     c = next!();
                 } else {
-                    // `c` starts the first element: a scalar (not `[`
-                    // or `{`, whose own tokens would come next).
-                    let short = c | 0x20 != b'{' && short_list(inp, buf, ti, nt);
+                    // `c` starts the first element, a scalar (not `[`
+                    // or `{`, whose own tokens would come next), or is
+                    // the `]` of an empty array (no table: no hint).
+                    let short = !matches!(c | 0x20, b'{' | b'}') && short_list(inp, buf, ti, nt);
                     // A list of one or two numbers: one builder call.
                     let listed = short
                         && matches!(c, b'-' | b'0'..=b'9')
