@@ -1,10 +1,13 @@
 --TEST--
 json_decode(): lists of one or two elements (their tables get two slots, stock's eight) give stock's values and tables, hold less memory than stock's, and behave as stock's under later writes; a list the parser's hint takes for short but that holds more (`[1, [], 2]`) is exact too (rustjson.decode=1)
+--SKIPIF--
+<?php if (get_cfg_var('rustjson_test.stock')) die('skip rustjson-specific test (stock-oracle mode)'); ?>
 --INI--
 rustjson.decode=1
 serialize_precision=-1
 --FILE--
 <?php
+require __DIR__ . '/rustjson_test.inc';
 // Documents past 1,024 bytes (the stage-1 route, where the parser hints
 // short lists to the builder). Each is decoded by stock (rustjson.decode=0)
 // and by rustjson; compared: serialize(), debug_zval_dump() (packed or
