@@ -1,5 +1,5 @@
 --TEST--
-json_decode(): lists of one or two elements (their tables get two slots, stock's eight) give stock's values and tables, hold less memory than stock's, and behave as stock's under later writes; a list the parser's hint takes for short but that holds more (`[1, [], 2]`) is exact too (rustjson.decode=1)
+json_decode(): lists of one or two elements (lists of one or two numbers are made in one call) give stock's values, tables and memory, and behave as stock's under later writes, also those that turn a packed table into a hash; a list the parser's hint takes for short but that holds more (`[1, [], 2]`) is exact too (rustjson.decode=1)
 --SKIPIF--
 <?php if (get_cfg_var('rustjson_test.stock')) die('skip rustjson-specific test (stock-oracle mode)'); ?>
 --INI--
@@ -26,7 +26,7 @@ function one(string $doc, bool $assoc) {
     $dump = preg_replace('/\)#\d+ /', ')# ', ob_get_clean());
     return [md5(serialize($r) . $dump) . ' #' . json_last_error(), $held, $r];
 }
-$cases = $same = $less = 0;
+$cases = $same = 0;
 for ($doc_i = 0; $doc_i < 300; $doc_i++) {
     $items = [];
     $n = mt_rand(1, 120);
@@ -57,15 +57,12 @@ for ($doc_i = 0; $doc_i < 300; $doc_i++) {
         $cases++;
         if ($got[0][0] === $got[1][0] && $got[1][1] <= $got[0][1]) {
             $same++;
-            $less += (int) ($got[1][1] < $got[0][1]);
         } else {
             echo "DIFF doc=$doc_i assoc=", (int) $assoc, ": stock {$got[0][0]} {$got[0][1]} rustjson {$got[1][0]} {$got[1][1]}\n";
         }
     }
 }
 echo "$cases cases, $same as stock\n";
-// Every error-free document but a few has short lists.
-echo 'holding less than stock: ', $less > 450 ? 'most' : $less, "\n";
 
 // 2,000 coordinate pairs: the tables' share of memory.
 $doc = '[' . implode(',', array_map(fn($i) => "[$i.5,-$i.25]", range(1, 2000))) . ']';
@@ -75,15 +72,14 @@ foreach ([0, 1] as $on) {
     $held[$on] = one($doc, true)[1];
 }
 ini_set('rustjson.decode', 1);
-$ratio = $held[1] / $held[0];
-echo "2000 pairs: rustjson holds ", $ratio < 0.6 ? 'less than 0.6' : sprintf('%.2f', $ratio), " of stock's memory\n";
+// Stock's table sizes (a packed table of fewer than 8 slots is not valid
+// in Zend: its SSE2 HT_HASH_RESET assumes at least 8 when the table
+// becomes a hash, as the 'sparse' writes below make it).
+echo "2000 pairs: rustjson holds ", $held[1] === $held[0] ? "stock's memory" : "{$held[1]} bytes, stock {$held[0]}", "\n";
 
-// Later writes into decoded short lists: the same arrays as stock's
-// after each (serialize), and the same tables (debug_zval_dump) after
-// appends, which stay packed as stock's do. (A write at a far index,
-// such as $a[5] on a pair, leaves stock's table packed with holes and
-// ours a hash table: the same array, its table shape visible only to
-// debug_zval_dump().)
+// Later writes into decoded short lists: the same arrays (serialize) and
+// the same tables (debug_zval_dump: packed or hash) as stock's after each,
+// among them writes that turn the packed table into a hash.
 $ops = [
     'append' => function (array &$a) { $a[] = 'x'; $a[] = 'y'; $a[] = 'z'; },
     'append many' => function (array &$a) { for ($i = 0; $i < 20; $i++) { $a[] = $i; } },
@@ -91,6 +87,8 @@ $ops = [
     'unshift' => function (array &$a) { array_unshift($a, 'u'); },
     'shift' => function (array &$a) { array_shift($a); $a[] = 's'; },
     'sparse' => function (array &$a) { $a[5] = 'f'; $a[3] = 't'; $a[] = 'n'; },
+    'far' => function (array &$a) { $a[100] = 'f'; $a[] = 'n'; },
+    'to hash' => function (array &$a) { $a['k'] = 'v'; for ($i = 0; $i < 20; $i++) { $a["k$i"] = $i; } },
     'string key' => function (array &$a) { $a['k'] = 1; $a[] = 2; },
     'unset' => function (array &$a) { unset($a[0]); $a[] = 3; $a[0] = 4; },
     'sort' => function (array &$a) { $a[] = -5; sort($a); rsort($a); },
@@ -116,15 +114,13 @@ foreach ($ops as $name => $op) {
         if ($a !== $b) {
             echo "DIFF $name {$lists[$i]}: $a / $b\n";
         }
-        if (str_starts_with($name, 'append')) {
-            ob_start();
-            debug_zval_dump($stock_list);
-            $da = ob_get_clean();
-            ob_start();
-            debug_zval_dump($ours);
-            if ($da !== ob_get_clean()) {
-                echo "DIFF dump $name {$lists[$i]}\n";
-            }
+        ob_start();
+        debug_zval_dump($stock_list);
+        $da = ob_get_clean();
+        ob_start();
+        debug_zval_dump($ours);
+        if ($da !== ob_get_clean()) {
+            echo "DIFF dump $name {$lists[$i]}\n";
         }
         $checked++;
     }
@@ -133,6 +129,5 @@ echo "$checked writes as stock\n";
 ?>
 --EXPECT--
 600 cases, 600 as stock
-holding less than stock: most
-2000 pairs: rustjson holds less than 0.6 of stock's memory
-66 writes as stock
+2000 pairs: rustjson holds stock's memory
+78 writes as stock

@@ -6,12 +6,11 @@
 //!   complete (`array_init` + `zend_hash_real_init_packed`, as stock's first
 //!   `zend_hash_next_index_insert`), the values are written into its slots
 //!   here, and Zend grows it when full (`zend_hash_next_index_insert`), so
-//!   its sizes are stock's; `[]` is the immutable empty array. One
-//!   exception: a list the parser saw one or two elements coming for
-//!   ([`Builder::begin_array_hinted`]: coordinate pairs, index pairs) gets
-//!   a packed table of two slots (40 bytes of slots, stock's eight take
-//!   160), the same array to PHP; should it take a third element, it moves
-//!   to stock's table (`rustjson_packed_append`);
+//!   its sizes are stock's; `[]` is the immutable empty array. A list of
+//!   one or two numbers ([`Builder::number_list`]) is made whole in one
+//!   shim call, with stock's table (no smaller table is valid: Zend's SSE2
+//!   `HT_HASH_RESET` assumes at least 8 slots when a packed table becomes
+//!   a hash);
 //! - an object in assoc mode: its members wait on the value stack and the
 //!   table is made at `}` in one shim call, sized once as stock's growth
 //!   ends (all string keys); at a key that may be an int key (a digit or
@@ -117,9 +116,6 @@ struct Frame {
     /// `zv` is UNDEF; once made, the table takes them one by one).
     start: usize,
     kind: u8,
-    /// Arrays: the parser saw one or two elements coming
-    /// ([`Builder::begin_array_hinted`]): the table is made with two slots.
-    short: bool,
     /// The pending key (`key`) may wait on the value stack with its
     /// member: in assoc mode it cannot be an int key (no digit or `-`
     /// first), in object mode it does not start with NUL (set with it).
@@ -573,7 +569,7 @@ impl ZvBuilder {
     }
 
     #[inline(always)]
-    fn push_frame(&mut self, kind: u8, short: bool) {
+    fn push_frame(&mut self, kind: u8) {
         if self.depth == self.cap {
             self.grow();
         }
@@ -587,7 +583,6 @@ impl ZvBuilder {
                 cap: 0,
                 start: self.nv,
                 kind,
-                short,
                 plain: false,
             })
         };
@@ -635,7 +630,7 @@ impl ZvBuilder {
         // SAFETY: as the caller promised; the shim takes `v`.
         unsafe {
             if is_undef(&f.zv) {
-                f.data = sys::rustjson_packed_init(&mut f.zv, &mut f.cap, f.short);
+                f.data = sys::rustjson_packed_init(&mut f.zv, &mut f.cap);
                 f.data.write(v);
                 f.n = 1;
             } else {
@@ -1315,14 +1310,10 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline]
     fn begin_array(&mut self) {
-        self.push_frame(ARRAY, false);
+        self.push_frame(ARRAY);
     }
-    #[inline]
-    fn begin_array_hinted(&mut self, short: bool) {
-        self.push_frame(ARRAY, short);
-    }
-    /// The array made whole, in one shim call (a two-slot table, as
-    /// [`Builder::begin_array_hinted`]'s), and stored as a value: no frame.
+    /// The array made whole, in one shim call (stock's table size), and
+    /// stored as a value: no frame.
     /// A failure replay takes the calls one by one.
     #[inline]
     fn number_list(&mut self, a: RunNumber, b: Option<RunNumber>) {
@@ -1331,7 +1322,7 @@ unsafe impl Builder for ZvBuilder {
             RunNumber::Double(v) => (sys::zend_value { dval: v }, sys::IS_DOUBLE),
         };
         if self.replaying {
-            self.push_frame(ARRAY, true);
+            self.push_frame(ARRAY);
             for x in [Some(a), b].into_iter().flatten() {
                 let (value, type_info) = part(x);
                 self.put_parts(value, type_info);
@@ -1360,7 +1351,7 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline]
     fn begin_object(&mut self) {
-        self.push_frame(if self.assoc { ASSOC } else { OBJECT }, false);
+        self.push_frame(if self.assoc { ASSOC } else { OBJECT });
     }
     #[inline]
     fn end_object(&mut self) {

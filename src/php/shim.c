@@ -407,15 +407,10 @@ static HashTable *rustjson_fit_mixed(HashTable *ht)
 	return fit;
 }
 
-/* Slots of a packed table the parser saw one or two elements coming for
- * (coordinate pairs, index pairs): two, not stock's HT_MIN_SIZE, so 40
- * bytes of slots instead of 160. Packed tables of any power-of-two size are
- * valid (Zend's growth and its conversion to a hash work from nTableSize),
- * and userland sees the same array; every other list gets stock's table
- * and grows as stock's does. */
-#define RUSTJSON_PACKED_SHORT 2
-
-/* array_init and zend_hash_real_init_packed() for two slots, its
+/* array_init and zend_hash_real_init_packed() for a list of one or two
+ * numbers: stock's HT_MIN_SIZE slots (no smaller table is valid: Zend's
+ * SSE2 HT_HASH_RESET, used when a packed table becomes a hash, assumes a
+ * hash part of at least 64 bytes, that is at least 8 slots), its
  * allocation of a constant size (Zend's specialized small-bin allocator). */
 static zend_always_inline HashTable *rustjson_short_init(zval *zv)
 {
@@ -423,26 +418,20 @@ static zend_always_inline HashTable *rustjson_short_init(zval *zv)
 	void *data;
 	array_init(zv);
 	ht = Z_ARRVAL_P(zv);
-	data = emalloc(HT_PACKED_SIZE_EX(RUSTJSON_PACKED_SHORT, HT_MIN_MASK));
-	ht->nTableSize = RUSTJSON_PACKED_SHORT;
+	data = emalloc(HT_PACKED_SIZE_EX(HT_MIN_SIZE, HT_MIN_MASK));
 	HT_SET_DATA_ADDR(ht, data);
 	ht->u.v.flags = HASH_FLAG_PACKED | HASH_FLAG_STATIC_KEYS;
 	HT_HASH_RESET_PACKED(ht);
 	return ht;
 }
 
-zval *rustjson_packed_init(zval *zv, uint32_t *cap, bool short_list)
+zval *rustjson_packed_init(zval *zv, uint32_t *cap)
 {
 	HashTable *ht;
-	if (!short_list) {
-		array_init(zv);
-		ht = Z_ARRVAL_P(zv);
-		zend_hash_real_init_packed(ht);
-		*cap = ht->nTableSize;
-		return ht->arPacked;
-	}
-	ht = rustjson_short_init(zv);
-	*cap = RUSTJSON_PACKED_SHORT;
+	array_init(zv);
+	ht = Z_ARRVAL_P(zv);
+	zend_hash_real_init_packed(ht);
+	*cap = ht->nTableSize;
 	return ht->arPacked;
 }
 
@@ -460,30 +449,9 @@ void rustjson_number_list(zval *zv, zend_value a, uint32_t type_a, zend_value b,
 
 zval *rustjson_packed_append(zval *arr, zval *v, uint32_t *cap)
 {
-	HashTable *ht = Z_ARRVAL_P(arr);
-	if (UNEXPECTED(ht->nTableSize < HT_MIN_SIZE)) {
-		/* A short table takes a third element (the parser's hint holds
-		 * on every document that parses; this keeps any other case
-		 * exact): it moves to stock's HT_MIN_SIZE table. Its values are
-		 * set aside and its block freed before that table is allocated,
-		 * so the call never holds both (the peak stays stock's). If the
-		 * allocation fails (memory_limit), the table is an empty
-		 * uninitialized one and the values set aside go with the
-		 * request's memory. */
-		zval first[RUSTJSON_PACKED_SHORT];
-		uint32_t n = ht->nNumUsed;
-		ZEND_ASSERT(n == RUSTJSON_PACKED_SHORT);
-		memcpy(first, ht->arPacked, sizeof(first));
-		efree(HT_GET_DATA_ADDR(ht));
-		zend_hash_init(ht, HT_MIN_SIZE, NULL, ZVAL_PTR_DTOR, 0);
-		zend_hash_real_init_packed(ht);
-		memcpy(ht->arPacked, first, sizeof(first));
-		ht->nNumUsed = ht->nNumOfElements = n;
-		ht->nNextFreeElement = n;
-	}
-	zend_hash_next_index_insert(ht, v);
-	*cap = ht->nTableSize;
-	return ht->arPacked;
+	zend_hash_next_index_insert(Z_ARRVAL_P(arr), v);
+	*cap = Z_ARRVAL_P(arr)->nTableSize;
+	return Z_ARRVAL_P(arr)->arPacked;
 }
 
 #ifdef RUSTJSON_PROBE

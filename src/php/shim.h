@@ -154,13 +154,11 @@ bool rustjson_objects_requeue(const uint32_t *handles, size_t k);
 /* Arrays: the builder writes the values into the packed table's slots
  * itself (and its counts, as ZEND_HASH_FILL_FINISH does); the table is made
  * and grown by Zend, as stock's zend_hash_next_index_insert() does. */
-/* array_init + zend_hash_real_init_packed: the slots; *cap = nTableSize.
- * `short`: the parser saw one or two elements coming; the table gets two
- * slots instead of stock's HT_MIN_SIZE (see shim.c). */
-zval *rustjson_packed_init(zval *zv, uint32_t *cap, bool short_list);
+/* array_init + zend_hash_real_init_packed: the slots; *cap = nTableSize. */
+zval *rustjson_packed_init(zval *zv, uint32_t *cap);
 /* A whole list of n (1 or 2) numbers: `zv` becomes an array holding the
- * values (value, type info: IS_LONG or IS_DOUBLE) in a two-slot packed
- * table, made as rustjson_packed_init(short_list) makes it. */
+ * values (value, type info: IS_LONG or IS_DOUBLE) in a packed table of
+ * stock's size, made as rustjson_packed_init makes it. */
 void rustjson_number_list(zval *zv, zend_value a, uint32_t type_a, zend_value b, uint32_t type_b, uint32_t n);
 /* zend_hash_next_index_insert (takes v; the counts are current): the
  * slots, maybe moved; *cap = nTableSize. */

@@ -123,8 +123,11 @@ pub unsafe trait Builder {
     fn begin_array(&mut self);
     /// Open an array; `short`: the parser has seen that it most likely
     /// holds one or two elements (`[x]`, `[x, y]`, `x` a scalar). A hint
-    /// only: a builder may size its storage for two, and must still take
-    /// whatever comes. The default is [`Builder::begin_array`].
+    /// only: a builder may size its storage by it, and must still take
+    /// whatever comes. The default is [`Builder::begin_array`] (the PHP
+    /// builder too: a packed table of fewer than 8 slots is not valid in
+    /// Zend, whose SSE2 HT_HASH_RESET assumes at least 8 when it becomes a
+    /// hash).
     #[inline(always)]
     fn begin_array_hinted(&mut self, short: bool) {
         let _ = short;
