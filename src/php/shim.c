@@ -407,38 +407,25 @@ static HashTable *rustjson_fit_mixed(HashTable *ht)
 	return fit;
 }
 
-/* array_init and zend_hash_real_init_packed() for a list of one or two
- * numbers: stock's HT_MIN_SIZE slots (no smaller table is valid: Zend's
- * SSE2 HT_HASH_RESET, used when a packed table becomes a hash, assumes a
- * hash part of at least 64 bytes, that is at least 8 slots), its
- * allocation of a constant size (Zend's specialized small-bin allocator). */
-static zend_always_inline HashTable *rustjson_short_init(zval *zv)
-{
-	HashTable *ht;
-	void *data;
-	array_init(zv);
-	ht = Z_ARRVAL_P(zv);
-	data = emalloc(HT_PACKED_SIZE_EX(HT_MIN_SIZE, HT_MIN_MASK));
-	HT_SET_DATA_ADDR(ht, data);
-	ht->u.v.flags = HASH_FLAG_PACKED | HASH_FLAG_STATIC_KEYS;
-	HT_HASH_RESET_PACKED(ht);
-	return ht;
-}
-
 zval *rustjson_packed_init(zval *zv, uint32_t *cap)
 {
-	HashTable *ht;
 	array_init(zv);
-	ht = Z_ARRVAL_P(zv);
-	zend_hash_real_init_packed(ht);
-	*cap = ht->nTableSize;
-	return ht->arPacked;
+	zend_hash_real_init_packed(Z_ARRVAL_P(zv));
+	*cap = Z_ARRVAL_P(zv)->nTableSize;
+	return Z_ARRVAL_P(zv)->arPacked;
 }
 
 void rustjson_number_list(zval *zv, zend_value a, uint32_t type_a, zend_value b, uint32_t type_b, uint32_t n)
 {
-	HashTable *ht = rustjson_short_init(zv);
-	zval *slot = ht->arPacked;
+	HashTable *ht;
+	zval *slot;
+	/* Stock's first insertion: HT_MIN_SIZE slots (no smaller packed table
+	 * is valid: Zend's SSE2 HT_HASH_RESET assumes at least 8 slots when
+	 * the table becomes a hash). */
+	array_init(zv);
+	ht = Z_ARRVAL_P(zv);
+	zend_hash_real_init_packed(ht);
+	slot = ht->arPacked;
 	slot[0].value = a;
 	Z_TYPE_INFO(slot[0]) = type_a;
 	slot[1].value = b;
