@@ -5,7 +5,9 @@
 # with USE_ZEND_ALLOC=0, so there is no memory_limit to hit and no peak to compare: the
 # memory_limit tests, encode_large_output_presize, encode_large_output_doubles_presize,
 # encode_large_output_early and decode_invalid_utf8_memory) and tests gated
-# on a newer PHP.
+# on a newer PHP. PCRE's JIT is off (-d pcre.jit=0): its compiled matchers read 16 bytes at a
+# time past the end of the subject, which memcheck reports as invalid reads in code it cannot
+# name (the tests that preg_replace() a debug_zval_dump() failed so, with no rustjson frame).
 # Closing line: 'valgrind: N passed, M failed'.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,7 +21,7 @@ run() { # name dir
     local name=$1 dir=$2 res log
     res=$(mktemp); log=$(mktemp)
     (cd "$3" && TEST_PHP_EXECUTABLE=$(command -v "$PHP") NO_INTERACTION=1 \
-        "$PHP" -n "$run_tests" -q --offline --no-color --no-progress -m -n -d extension="$SO" \
+        "$PHP" -n "$run_tests" -q --offline --no-color --no-progress -m -n -d pcre.jit=0 -d extension="$SO" \
         -W "$res" "$dir" > "$log" 2>&1) || true
     local p f s bad_skips
     p=$(awk -F'\t' '$1 == "PASSED"' "$res" | wc -l)
