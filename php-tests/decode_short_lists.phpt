@@ -1,5 +1,5 @@
 --TEST--
-json_decode(): lists of one or two elements (lists of one or two numbers are made in one call) give stock's values, tables and memory, and behave as stock's under later writes, also those that turn a packed table into a hash; a list the parser's hint takes for short but that holds more (`[1, [], 2]`) is exact too (rustjson.decode=1)
+json_decode(): lists of one or two elements (lists of one or two numbers are made in one call) give stock's values, tables and memory, and behave as stock's under later writes, also those that turn a packed table into a hash; a list whose first tokens look short but that holds more (`[1, [], 2]`) is exact too (rustjson.decode=1)
 --SKIPIF--
 <?php if (get_cfg_var('rustjson_test.stock')) die('skip rustjson-specific test (stock-oracle mode)'); ?>
 --INI--
@@ -8,9 +8,9 @@ serialize_precision=-1
 --FILE--
 <?php
 require __DIR__ . '/rustjson_test.inc';
-// Documents past 1,024 bytes (the stage-1 route, where the parser hints
-// short lists to the builder). Each is decoded by stock (rustjson.decode=0)
-// and by rustjson; compared: serialize(), debug_zval_dump() (packed or
+// Documents past 1,024 bytes (the stage-1 route, where the parser hands
+// lists of one or two numbers to the builder whole). Each is decoded by
+// stock (rustjson.decode=0) and by rustjson; compared: serialize(), debug_zval_dump() (packed or
 // hash tables, refcounts), the error, and the memory the result holds
 // (never more than stock's).
 mt_srand(7);
@@ -34,8 +34,8 @@ for ($doc_i = 0; $doc_i < 300; $doc_i++) {
         switch (mt_rand(0, 5)) {
             case 0: $items[] = '[' . pick($scalars) . ']'; break;
             case 1: $items[] = '[' . pick($scalars) . ',' . pick($scalars) . ']'; break;
-            // Hinted short (the token after the comma is not looked at),
-            // but three or more elements: the table moves to stock's.
+            // Short by its first tokens (the one after the comma is a
+            // container, not a number), but three or more elements.
             case 2: $items[] = '[' . pick($scalars) . ',' . pick(['[]', '{}']) . ',' . pick($scalars) . ']'; break;
             case 3: $items[] = '[' . pick($scalars) . ' , ' . pick($others) . ']'; break;
             case 4: $items[] = '[' . implode(',', array_map(fn() => pick($scalars), range(1, mt_rand(3, 10)))) . ']'; break;

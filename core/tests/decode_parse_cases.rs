@@ -2,7 +2,7 @@
 //! inputs, the same result at every ISA level, and the discard contract.
 //! (tools/decode/parse_check.sh compares with the real PHP.)
 
-use rustjson_core::decode::build::{Builder, Key, Nothing, Tree, Value};
+use rustjson_core::decode::build::{Builder, Key, Nothing, RunNumber, Tree, Value};
 use rustjson_core::decode::parse::{parse, parse_at, Options};
 use rustjson_core::isa;
 use rustjson_core::options::{INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE};
@@ -457,50 +457,36 @@ fn number_lists_as_the_general_walk() {
     }
 }
 
-/// Records, per array, the parser's short-list hint, its element count and
-/// which of its first two elements are containers.
+/// Counts the arrays of one or two numbers the parser hands over whole
+/// ([`Builder::number_list`]) and those it builds element by element.
 #[derive(Default)]
-struct Hints {
+struct Lists {
     inner: Nothing,
-    /// Open containers: (is an array, hinted short, elements, first two
-    /// elements' container bits).
-    stack: Vec<(bool, bool, u32, u8)>,
-    /// Lists of one or two scalars, and how many of them were hinted.
-    short_lists: u32,
-    short_hinted: u32,
-    /// Hinted lists that took more elements (the second a container).
-    hinted_long: u32,
+    /// Open containers: (is an array, elements, all of them numbers).
+    stack: Vec<(bool, u32, bool)>,
+    /// Lists of one or two numbers handed over whole, and built otherwise.
+    listed: u32,
+    unlisted: u32,
 }
 
-impl Hints {
-    fn element(&mut self, container: bool) {
+impl Lists {
+    fn element(&mut self, number: bool) {
         if let Some(top) = self.stack.last_mut() {
-            if top.2 < 2 && container {
-                top.3 |= 1 << top.2;
-            }
-            top.2 += 1;
+            top.1 += 1;
+            top.2 &= number;
         }
     }
     fn close(&mut self) {
-        let (array, hinted, n, containers) = self.stack.pop().unwrap();
-        if array {
-            if hinted {
-                // The hint looks at the first element, not the second.
-                assert!(containers & 1 == 0, "hinted with a container first");
-                assert!(n <= 2 || containers == 2, "hinted, {n} elements");
-                self.hinted_long += u32::from(n > 2);
-            }
-            if (1..=2).contains(&n) && containers == 0 {
-                self.short_lists += 1;
-                self.short_hinted += u32::from(hinted);
-            }
+        let (array, n, numbers) = self.stack.pop().unwrap();
+        if array && (1..=2).contains(&n) && numbers {
+            self.unlisted += 1;
         }
-        self.element(true);
+        self.element(false);
     }
 }
 
 // SAFETY: never calls the parser, never panics but for a failed check.
-unsafe impl Builder for Hints {
+unsafe impl Builder for Lists {
     type Value = ();
     type Text = Vec<u8>;
     fn null(&mut self) {
@@ -510,10 +496,10 @@ unsafe impl Builder for Hints {
         self.element(false)
     }
     fn int(&mut self, _: i64) {
-        self.element(false)
+        self.element(true)
     }
     fn double(&mut self, _: f64) {
-        self.element(false)
+        self.element(true)
     }
     fn big_int(&mut self, _: &[u8]) {
         self.element(false)
@@ -532,16 +518,17 @@ unsafe impl Builder for Hints {
         self.inner.key_from_text()
     }
     fn begin_array(&mut self) {
-        self.stack.push((true, false, 0, 0))
+        self.stack.push((true, 0, true))
     }
-    fn begin_array_hinted(&mut self, short: bool) {
-        self.stack.push((true, short, 0, 0))
+    fn number_list(&mut self, _: RunNumber, _: Option<RunNumber>) {
+        self.listed += 1;
+        self.element(false)
     }
     fn end_array(&mut self) {
         self.close()
     }
     fn begin_object(&mut self) {
-        self.stack.push((false, false, 0, 0))
+        self.stack.push((false, 0, false))
     }
     fn end_object(&mut self) {
         self.close()
@@ -553,16 +540,16 @@ unsafe impl Builder for Hints {
 }
 
 #[test]
-fn short_list_hints() {
-    // Lists of 0-4 elements of every kind, pairs with a container second
-    // (hinted, and then longer), in documents past the short-document
-    // route: every hint holds or is one of those, and nearly every list of
-    // one or two scalars is hinted (those whose tokens cross a stage-1
-    // chunk's end are not).
+fn number_lists_whole() {
+    // Lists of 0-4 elements of every kind, in documents past the
+    // short-document route: nearly every list of one or two numbers is
+    // handed to the builder whole (not those whose tokens cross a stage-1
+    // chunk's end), and the values are the same at every ISA level.
     let mut r = Rng(7);
     let items = [
         "1",
         "-2.5",
+        "0",
         "\"s\"",
         "\"\"",
         "true",
@@ -572,7 +559,7 @@ fn short_list_hints() {
         "[1]",
         "{\"k\":[2]}",
     ];
-    let (mut lists, mut hinted, mut long) = (0, 0, 0);
+    let (mut listed, mut unlisted) = (0, 0);
     for _ in 0..300 {
         let mut doc = b"[\"".to_vec();
         doc.extend(std::iter::repeat_n(b'p', 1030 + r.below(3000) as usize));
@@ -591,17 +578,21 @@ fn short_list_hints() {
             doc.push(b']');
         }
         doc.push(b']');
+        let o = opts(512, 0, r.below(2) == 0);
+        let mut want = None;
         for level in isa::available_levels() {
-            let mut h = Hints::default();
-            parse_at(level, &doc, opts(512, 0, r.below(2) == 0), &mut h).unwrap();
-            lists += h.short_lists;
-            hinted += h.short_hinted;
-            long += h.hinted_long;
+            let mut h = Lists::default();
+            parse_at(level, &doc, o, &mut h).unwrap();
+            listed += h.listed;
+            unlisted += h.unlisted;
+            let mut t = Tree::default();
+            let v = format!("{:?}", parse_at(level, &doc, o, &mut t).unwrap());
+            assert_eq!(want.get_or_insert_with(|| v.clone()), &v);
         }
     }
-    eprintln!("lists of one or two scalars {lists}, hinted {hinted}; hinted but longer {long}");
+    eprintln!("lists of one or two numbers: {listed} whole, {unlisted} element by element");
     assert!(
-        long > 0 && hinted * 100 >= lists * 95,
-        "{lists} {hinted} {long}"
+        listed > 0 && listed * 100 >= (listed + unlisted) * 95,
+        "{listed} {unlisted}"
     );
 }

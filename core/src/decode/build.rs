@@ -121,26 +121,14 @@ pub unsafe trait Builder {
     }
     /// Open an array (a JSON `[`).
     fn begin_array(&mut self);
-    /// Open an array; `short`: the parser has seen that it most likely
-    /// holds one or two elements (`[x]`, `[x, y]`, `x` a scalar). A hint
-    /// only: a builder may size its storage by it, and must still take
-    /// whatever comes. The default is [`Builder::begin_array`] (the PHP
-    /// builder too: a packed table of fewer than 8 slots is not valid in
-    /// Zend, whose SSE2 HT_HASH_RESET assumes at least 8 when it becomes a
-    /// hash).
-    #[inline(always)]
-    fn begin_array_hinted(&mut self, short: bool) {
-        let _ = short;
-        self.begin_array()
-    }
     /// A whole array of one or two numbers (`[a]`, `[a, b]`), which the
     /// parser's fast route hands over in one call: what
-    /// [`Builder::begin_array_hinted`] (short), the numbers (as
-    /// [`Builder::int`] / [`Builder::double`]) and [`Builder::end_array`]
-    /// give. The default makes exactly those calls.
+    /// [`Builder::begin_array`], the numbers (as [`Builder::int`] /
+    /// [`Builder::double`]) and [`Builder::end_array`] give. The default
+    /// makes exactly those calls.
     #[inline(always)]
     fn number_list(&mut self, a: RunNumber, b: Option<RunNumber>) {
-        self.begin_array_hinted(true);
+        self.begin_array();
         for x in [Some(a), b].into_iter().flatten() {
             match x {
                 RunNumber::Int(v) => self.int(v),

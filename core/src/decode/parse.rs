@@ -1403,10 +1403,8 @@ fn atom_stop(
 /// Whether an array whose first element is the scalar token at hand
 /// holds one or two elements, as the chunk's next tokens (from `ti`) show:
 /// `]` follows it, or `, x ]` does. `false` when the tokens needed are not
-/// in the chunk. A hint for the builder ([`Builder::begin_array_hinted`]),
-/// and a cheap one: `x` is not looked at, so `[1, [], 2]` is hinted too
-/// (the builder then takes its third element as any other); the walk
-/// takes the tokens as always.
+/// in the chunk. Cheap: `x` is not looked at here (so `[1, [], 2]` passes);
+/// [`number_list`] then takes the list only when `x` is a number.
 #[inline(always)]
 fn short_list(inp: &[u8], buf: &Buf, ti: usize, nt: usize) -> bool {
     let at = |t: usize| inp.get(buf[t & (BUF - 1)] as usize).copied();
@@ -1588,13 +1586,11 @@ fn fast<K: Kernels, B: Builder>(
                     obj_in = kinds.get((n as usize).wrapping_sub(1));
                     c = next!();
                 } else {
-                    // `c` starts the first element, a scalar (not `[`
-                    // or `{`, whose own tokens would come next), or is
-                    // the `]` of an empty array (no table: no hint).
-                    let short = !matches!(c | 0x20, b'{' | b'}') && short_list(inp, buf, ti, nt);
-                    // A list of one or two numbers: one builder call.
-                    let listed = short
-                        && matches!(c, b'-' | b'0'..=b'9')
+                    // `c` starts the first element, or is the `]` of an
+                    // empty array. A list of one or two numbers: one
+                    // builder call.
+                    let listed = matches!(c, b'-' | b'0'..=b'9')
+                        && short_list(inp, buf, ti, nt)
                         && match number_list(inp, buf, ti, pos, bigint, b) {
                             Some(used) => {
                                 ti += used;
@@ -1609,7 +1605,7 @@ fn fast<K: Kernels, B: Builder>(
                     if listed {
                         // The array is a complete value; `c` follows it.
                     } else if c != b']' {
-                        b.begin_array_hinted(short);
+                        b.begin_array();
                         if c == FAIL {
                             // Stage 1 rejected a later chunk: the walk
                             // resumes after the `[`, where `]` may come.
