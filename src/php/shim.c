@@ -419,19 +419,27 @@ void rustjson_number_list(zval *zv, zend_value a, uint32_t type_a, zend_value b,
 {
 	HashTable *ht;
 	zval *slot;
-	/* Stock's first insertion: HT_MIN_SIZE slots (no smaller packed table
-	 * is valid: Zend's SSE2 HT_HASH_RESET assumes at least 8 slots when
-	 * the table becomes a hash). */
+	/* Stock's table: HT_MIN_SIZE slots, packed (no smaller packed table is
+	 * valid: Zend's SSE2 HT_HASH_RESET assumes at least 8 slots when the
+	 * table becomes a hash). A pair is zend_new_pair()'s: the same table
+	 * as array_init() and two next-index inserts make, in one call. */
+	if (n == 2) {
+		zval va, vb;
+		va.value = a;
+		Z_TYPE_INFO(va) = type_a;
+		vb.value = b;
+		Z_TYPE_INFO(vb) = type_b;
+		ZVAL_ARR(zv, zend_new_pair(&va, &vb));
+		return;
+	}
 	array_init(zv);
 	ht = Z_ARRVAL_P(zv);
 	zend_hash_real_init_packed(ht);
 	slot = ht->arPacked;
 	slot[0].value = a;
 	Z_TYPE_INFO(slot[0]) = type_a;
-	slot[1].value = b;
-	Z_TYPE_INFO(slot[1]) = type_b;
-	ht->nNumUsed = ht->nNumOfElements = n;
-	ht->nNextFreeElement = n;
+	ht->nNumUsed = ht->nNumOfElements = 1;
+	ht->nNextFreeElement = 1;
 }
 
 zval *rustjson_packed_append(zval *arr, zval *v, uint32_t *cap)

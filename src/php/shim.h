@@ -158,7 +158,8 @@ bool rustjson_objects_requeue(const uint32_t *handles, size_t k);
 zval *rustjson_packed_init(zval *zv, uint32_t *cap);
 /* A whole list of n (1 or 2) numbers: `zv` becomes an array holding the
  * values (value, type info: IS_LONG or IS_DOUBLE) in a packed table of
- * stock's size, made as rustjson_packed_init makes it. */
+ * stock's size: a pair by zend_new_pair(), one number as
+ * rustjson_packed_init makes its table. */
 void rustjson_number_list(zval *zv, zend_value a, uint32_t type_a, zend_value b, uint32_t type_b, uint32_t n);
 /* zend_hash_next_index_insert (takes v; the counts are current): the
  * slots, maybe moved; *cap = nTableSize. */

@@ -1400,47 +1400,42 @@ fn atom_stop(
     *kinds_out = *kinds;
 }
 
-/// Whether an array whose first element is the scalar token at hand
-/// holds one or two elements, as the chunk's next tokens (from `ti`) show:
-/// `]` follows it, or `, x ]` does. `false` when the tokens needed are not
-/// in the chunk. Cheap: `x` is not looked at here (so `[1, [], 2]` passes);
-/// [`number_list`] then takes the list only when `x` is a number.
-#[inline(always)]
-fn short_list(inp: &[u8], buf: &Buf, ti: usize, nt: usize) -> bool {
-    let at = |t: usize| inp.get(buf[t & (BUF - 1)] as usize).copied();
-    if ti + 2 >= nt {
-        return false;
-    }
-    match at(ti) {
-        Some(b']') => true,
-        Some(b',') => at(ti + 2) == Some(b']'),
-        _ => false,
-    }
-}
-
-/// A list of one or two numbers, its first at `pos`, whose tokens
-/// [`short_list`] found in the chunk (`]`, or `, x ]`, from `ti`): both
-/// valued as [`run_number`] takes them and the array handed to the builder
-/// whole ([`Builder::number_list`]). Returns the tokens taken after the
-/// first (1 or 3); `None` (nothing given to the builder) when a number is
-/// not one [`run_number`] takes, or `x` is not a number.
+/// A list of one or two numbers, its first at `pos`, as the chunk's next
+/// tokens (from `ti`; `nt` of them) show it: `]` follows the first, or
+/// `, x ]` does. Both are valued as [`run_number`] takes them and the
+/// array is handed to the builder whole ([`Builder::number_list`]).
+/// Returns the tokens taken after the first (1 or 3); `None` (nothing
+/// given to the builder) when the tokens needed are not in the chunk, the
+/// list is longer, a number is not one [`run_number`] takes, or `x` is
+/// not a number.
 #[inline(always)]
 fn number_list<B: Builder>(
     inp: &[u8],
     buf: &Buf,
     ti: usize,
+    nt: usize,
     pos: usize,
     bigint: bool,
     b: &mut B,
 ) -> Option<usize> {
-    let first = run_number(inp, pos, bigint)?;
-    if inp.get(buf[ti & (BUF - 1)] as usize) == Some(&b']') {
-        b.number_list(first, None);
-        return Some(1);
+    let at = |t: usize| inp.get(buf[t & (BUF - 1)] as usize).copied();
+    if ti >= nt {
+        return None;
     }
-    let second = run_number(inp, buf[(ti + 1) & (BUF - 1)] as usize, bigint)?;
-    b.number_list(first, Some(second));
-    Some(3)
+    match at(ti) {
+        Some(b']') => {
+            let first = run_number(inp, pos, bigint)?;
+            b.number_list(first, None);
+            Some(1)
+        }
+        Some(b',') if ti + 2 < nt && at(ti + 2) == Some(b']') => {
+            let first = run_number(inp, pos, bigint)?;
+            let second = run_number(inp, buf[(ti + 1) & (BUF - 1)] as usize, bigint)?;
+            b.number_list(first, Some(second));
+            Some(3)
+        }
+        _ => None,
+    }
 }
 
 /// One valued number token into the builder.
@@ -1565,14 +1560,18 @@ fn fast<K: Kernels, B: Builder>(
                 if n >= MAX_LEVELS {
                     return false;
                 }
+                // `c` becomes the first key's token or the `}` of an
+                // empty object; the first element's token or the `]` of
+                // an empty array (nothing stops the walk before the
+                // container enters the stack below).
                 let obj = c == b'{';
-                if !kinds.set(n as usize, obj) {
-                    return false;
-                }
-                n += 1;
-                obj_in = obj;
                 c = next!();
                 if obj {
+                    if !kinds.set(n as usize, true) {
+                        return false;
+                    }
+                    n += 1;
+                    obj_in = true;
                     b.begin_object();
                     if c == b'"' {
                         member!(c, true);
@@ -1586,25 +1585,28 @@ fn fast<K: Kernels, B: Builder>(
                     obj_in = kinds.get((n as usize).wrapping_sub(1));
                     c = next!();
                 } else {
-                    // `c` starts the first element, or is the `]` of an
-                    // empty array. A list of one or two numbers: one
-                    // builder call.
-                    let listed = matches!(c, b'-' | b'0'..=b'9')
-                        && short_list(inp, buf, ti, nt)
-                        && match number_list(inp, buf, ti, pos, bigint, b) {
-                            Some(used) => {
-                                ti += used;
-                                pos = buf[(ti - 1) & (BUF - 1)] as usize;
-                                n -= 1;
-                                obj_in = kinds.get((n as usize).wrapping_sub(1));
-                                c = next!();
-                                true
-                            }
-                            None => false,
-                        };
-                    if listed {
-                        // The array is a complete value; `c` follows it.
-                    } else if c != b']' {
+                    // An array that is a complete value as soon as it
+                    // starts (`[]`, a list of one or two numbers: one
+                    // builder call) never enters the container stack:
+                    // nothing can stop the walk inside it, and the value
+                    // complete, `c` follows it.
+                    if c == b']' {
+                        b.begin_array();
+                        b.end_array();
+                        c = next!();
+                    } else if let Some(used) = match c {
+                        b'-' | b'0'..=b'9' => number_list(inp, buf, ti, nt, pos, bigint, b),
+                        _ => None,
+                    } {
+                        ti += used;
+                        pos = buf[(ti - 1) & (BUF - 1)] as usize;
+                        c = next!();
+                    } else {
+                        if !kinds.set(n as usize, false) {
+                            return false;
+                        }
+                        n += 1;
+                        obj_in = false;
                         b.begin_array();
                         if c == FAIL {
                             // Stage 1 rejected a later chunk: the walk
@@ -1633,12 +1635,6 @@ fn fast<K: Kernels, B: Builder>(
                                 c = next!();
                             }
                         }
-                    } else {
-                        b.begin_array();
-                        b.end_array();
-                        n -= 1;
-                        obj_in = kinds.get((n as usize).wrapping_sub(1));
-                        c = next!();
                     }
                 }
             }
