@@ -419,6 +419,7 @@ void rustjson_number_list(zval *zv, zend_value a, uint32_t type_a, zend_value b,
 {
 	HashTable *ht;
 	zval *slot;
+	uint32_t cap;
 	/* Stock's table: HT_MIN_SIZE slots, packed (no smaller packed table is
 	 * valid: Zend's SSE2 HT_HASH_RESET assumes at least 8 slots when the
 	 * table becomes a hash). A pair is zend_new_pair()'s: the same table
@@ -432,10 +433,8 @@ void rustjson_number_list(zval *zv, zend_value a, uint32_t type_a, zend_value b,
 		ZVAL_ARR(zv, zend_new_pair(&va, &vb));
 		return;
 	}
-	array_init(zv);
+	slot = rustjson_packed_init(zv, &cap);
 	ht = Z_ARRVAL_P(zv);
-	zend_hash_real_init_packed(ht);
-	slot = ht->arPacked;
 	slot[0].value = a;
 	Z_TYPE_INFO(slot[0]) = type_a;
 	ht->nNumUsed = ht->nNumOfElements = 1;
