@@ -93,7 +93,7 @@ build:
 	echo "build: $(SO) loads"
 
 test-core:
-	$(CARGO) test -p rustjson-core --release
+	$(CARGO) test -p rustjson-core --profile test-opt
 
 test-phpt: build
 	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) bash tools/run-phpt.sh

@@ -1,6 +1,6 @@
 # mk/encode.mk: encoder test targets (included by the Makefile's `-include mk/*.mk`).
 #
-#   make test-panic     a panic-inject build (--features panic-inject, target-panic/, never shipped), then
+#   make test-panic     a panic-inject build (--features panic-inject, profile test-opt in target/test-opt/, never shipped), then
 #                       php-tests/panic/inject.php: panics injected at every point of nested arrays/objects
 #                       (fast and general frames, JsonSerializable, partial output); after each, the error PHP
 #                       sees, the output of the same values again vs stock, refcounts, memory; also under
@@ -10,12 +10,12 @@
 #                       rustjson, bisected in child processes for five output shapes (SHAPES=... for some;
 #                       four of them run in `make test` through php-tests/encode_memory_limit_boundary.phpt)
 
-PANIC_SO := $(CURDIR)/target-panic/release/librustjson.so
+PANIC_SO := $(CURDIR)/target/test-opt/librustjson.so
 
 .PHONY: test-panic test-src-unit memlimit-boundary
 
 test-panic:
-	CARGO_TARGET_DIR=$(CURDIR)/target-panic PHP="$$(command -v $(PHP))" $(CARGO) build --release --features panic-inject
+	PHP="$$(command -v $(PHP))" $(CARGO) build --profile test-opt --features panic-inject
 	$(PHP) -n -d extension=$(PANIC_SO) php-tests/panic/inject.php
 	@if command -v valgrind >/dev/null; then \
 		echo "test-panic: under valgrind (USE_ZEND_ALLOC=0)"; \
@@ -24,7 +24,7 @@ test-panic:
 	fi
 
 test-src-unit:
-	PHP="$$(command -v $(PHP))" $(CARGO) test -p rustjson --lib --release
+	PHP="$$(command -v $(PHP))" $(CARGO) test -p rustjson --lib --profile test-opt
 
 memlimit-boundary: build
 	$(PHP) -n -d extension=$(SO_ABS) tools/memlimit_boundary.php $(SHAPES)

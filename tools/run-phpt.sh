@@ -13,7 +13,8 @@
 #
 # Usage: tools/run-phpt.sh [--stock] [--jit] [test files or directories...]   (default: php-tests)
 # Prints "phpt: N passed, M failed[, K skipped]" and exits non-zero on any failure.
-# Environment: PHP (default php), RUSTJSON_SO (default modules/rustjson.so)
+# Environment: PHP (default php), RUSTJSON_SO (default modules/rustjson.so), PHPT_JOBS (run-tests.php
+#   workers, default the number of CPUs: the tests share no files and compare no timings)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -70,9 +71,13 @@ res=$(mktemp "${TMPDIR:-/tmp}/rustjson-phpt.XXXXXX")
 log=$(mktemp "${TMPDIR:-/tmp}/rustjson-phpt-log.XXXXXX")
 trap 'rm -f "$res" "$log"' EXIT
 
+jobs=${PHPT_JOBS:-$(nproc 2>/dev/null || echo 1)}
+JOBS_ARGS=()
+[ "$jobs" -gt 1 ] && JOBS_ARGS=(-j"$jobs")
+
 rc=0
 TEST_PHP_EXECUTABLE="$PHP" NO_INTERACTION=1 \
-    "$PHP" -n "$RUN_TESTS" -q --offline --no-color --no-progress --show-diff \
+    "$PHP" -n "$RUN_TESTS" -q --offline --no-color --no-progress --show-diff "${JOBS_ARGS[@]}" \
     "${PHP_ARGS[@]}" -W "$res" "$@" > "$log" 2>&1 || rc=$?
 
 # Results file lines: "<STATUS>\t<path>"; STATUS is PASSED, FAILED, SKIPPED, BORKED, LEAKED, WARNED, XFAILED ...

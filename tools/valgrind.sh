@@ -16,12 +16,16 @@ SO=${RUSTJSON_SO:-$root/modules/rustjson.so}
 command -v valgrind >/dev/null || { [ "$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind >/dev/null; }
 src=$(bash "$root/tools/setup.sh" --src-dir)
 run_tests=$src/run-tests.php
+# Workers in parallel (PHPT_JOBS, default the CPU count): the tests share no files.
+jobs=${PHPT_JOBS:-$(nproc 2>/dev/null || echo 1)}
+jobs_args=()
+[ "$jobs" -gt 1 ] && jobs_args=(-j"$jobs")
 passed=0; failed=0
 run() { # name dir
     local name=$1 dir=$2 res log
     res=$(mktemp); log=$(mktemp)
     (cd "$3" && TEST_PHP_EXECUTABLE=$(command -v "$PHP") NO_INTERACTION=1 \
-        "$PHP" -n "$run_tests" -q --offline --no-color --no-progress -m -n -d pcre.jit=0 -d extension="$SO" \
+        "$PHP" -n "$run_tests" -q --offline --no-color --no-progress "${jobs_args[@]}" -m -n -d pcre.jit=0 -d extension="$SO" \
         -W "$res" "$dir" > "$log" 2>&1) || true
     local p f s bad_skips
     p=$(awk -F'\t' '$1 == "PASSED"' "$res" | wc -l)

@@ -38,9 +38,11 @@ LEAK_RE='memory leaks detected|Assertion .* failed|zend_mm_heap corrupted|Segmen
 # run_tests DIR RESULTFILE LOG php-args...: run-tests.php on DIR (a copy; it writes next to the tests)
 run_tests() {
     local dir=$1 res=$2 log=$3; shift 3
-    local rc=0
+    local rc=0 jobs=${PHPT_JOBS:-$(nproc 2>/dev/null || echo 1)} jobs_args=()
+    # Workers in parallel (PHPT_JOBS, default the CPU count): the tests share no files.
+    [ "$jobs" -gt 1 ] && jobs_args=(-j"$jobs")
     TEST_PHP_EXECUTABLE="$PHP" NO_INTERACTION=1 \
-        "$PHP" -n "$RUN_TESTS" -q --offline --no-color --no-progress --show-diff \
+        "$PHP" -n "$RUN_TESTS" -q --offline --no-color --no-progress --show-diff "${jobs_args[@]}" \
         --set-timeout "${PHPT_TIMEOUT:-300}" "$@" -W "$res" "$dir" > "$log" 2>&1 || rc=$?
     if [ ! -s "$res" ]; then
         echo "phpt: run-tests.php wrote no results (exit $rc); log $log:" >&2
