@@ -89,53 +89,88 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
             // Rust value is live while Zend allocates.
             return sys::rustjson_probe_clone(rv, value);
         }
+        // The three routes are tail calls, each with its own frame: the
+        // handler itself saves no registers and sets up no storage.
         if lone_string(value, opts) {
-            if catch_unwind(AssertUnwindSafe(|| {
-                encode_lone_string(value, opts, options, rv)
-            }))
-            .is_err()
-            {
-                internal_error();
-            }
-            return;
+            return encode_lone_string(value, opts, options, rv);
         }
         // IS_NULL, IS_FALSE, IS_TRUE, IS_LONG, IS_DOUBLE (one compare: the
         // containers go on at once).
-        if php::zval::ztype(value) <= sys::IS_DOUBLE && encode_lone_scalar(value, opts, options, rv)
-        {
-            return;
+        if php::zval::ztype(value) <= sys::IS_DOUBLE {
+            return encode_scalar_or_value(value, opts, options, depth, rv);
         }
-        // The walk's state lives out here, so that after a panic what it
-        // holds (references, recursion marks, the output) is given back.
-        // A small output stays in this frame's storage until the end (see
-        // OutBuf::on_stack); declared before the encoder, which outlives
-        // neither it nor this frame.
-        let mut small = [core::mem::MaybeUninit::<u8>::uninit(); SMALL_OUTPUT];
-        // SAFETY: `small` is SMALL_OUTPUT writable bytes that stay in place
-        // until the call returns, after the buffer is handed over or freed.
-        let buf = OutBuf::on_stack(small.as_mut_ptr().cast(), SMALL_OUTPUT);
-        let mut enc = Encoder::new(buf, opts, depth as i32);
-        // SAFETY: value is the call's live argument, encoded by `enc`,
-        // which stays in this frame.
-        enc.arm_presize(value);
-        if catch_unwind(AssertUnwindSafe(|| {
-            #[cfg(feature = "floor-probe")]
-            if opts & crate::probe::PROBE != 0 {
-                // SAFETY: value is the call's live argument; nothing runs
-                // meanwhile.
+        encode_value(value, opts, options, depth, rv);
+    }
+}
+
+/// A lone scalar: its exact text where `encode_lone_scalar` has one, else
+/// the walk (INF/NAN, serialize_precision other than -1).
+///
+/// # Safety
+/// `value` is the call's live first argument; `rv` its return slot.
+#[inline(never)]
+unsafe fn encode_scalar_or_value(
+    value: *mut sys::zval,
+    opts: u32,
+    options: i64,
+    depth: i64,
+    rv: *mut sys::zval,
+) {
+    // SAFETY: forwarded.
+    unsafe {
+        if !encode_lone_scalar(value, opts, options, rv) {
+            encode_value(value, opts, options, depth, rv);
+        }
+    }
+}
+
+/// Any value but a lone string or scalar: the walk. Its own frame (the
+/// small-output storage, the encoder, saved registers), so that the lone
+/// string and scalar paths of the handler set none of it up.
+///
+/// # Safety
+/// `value` is the call's live first argument; `rv` its return slot.
+#[inline(never)]
+unsafe fn encode_value(
+    value: *mut sys::zval,
+    opts: u32,
+    options: i64,
+    depth: i64,
+    rv: *mut sys::zval,
+) {
+    // The walk's state lives out here, so that after a panic what it
+    // holds (references, recursion marks, the output) is given back.
+    // A small output stays in this frame's storage until the end (see
+    // OutBuf::on_stack); declared before the encoder, which outlives
+    // neither it nor this frame.
+    let mut small = [core::mem::MaybeUninit::<u8>::uninit(); SMALL_OUTPUT];
+    // SAFETY: `small` is SMALL_OUTPUT writable bytes that stay in place
+    // until the call returns, after the buffer is handed over or freed.
+    let buf = unsafe { OutBuf::on_stack(small.as_mut_ptr().cast(), SMALL_OUTPUT) };
+    let mut enc = Encoder::new(buf, opts, depth as i32);
+    // SAFETY: value is the call's live argument, encoded by `enc`,
+    // which stays in this frame.
+    unsafe { enc.arm_presize(value) };
+    if catch_unwind(AssertUnwindSafe(|| {
+        #[cfg(feature = "floor-probe")]
+        if opts & crate::probe::PROBE != 0 {
+            // SAFETY: value is the call's live argument; nothing runs
+            // meanwhile.
+            unsafe {
                 core::hint::black_box(crate::probe::read_all(value));
                 return sys::rustjson_return_false(rv);
             }
-            // SAFETY: value is the call's live argument.
-            enc.encode(php::view::Zv::new(value));
-            let (buf, code) = enc.finish();
-            finish_call(buf, code, options, rv);
-        }))
-        .is_err()
-        {
-            enc.recover_after_panic();
-            internal_error();
         }
+        // SAFETY: value is the call's live argument.
+        unsafe { enc.encode(php::view::Zv::new(value)) };
+        let (buf, code) = enc.finish();
+        // SAFETY: rv is the call's return slot.
+        unsafe { finish_call(buf, code, options, rv) };
+    }))
+    .is_err()
+    {
+        enc.recover_after_panic();
+        internal_error();
     }
 }
 
@@ -145,7 +180,7 @@ unsafe extern "C" fn json_encode_handler(ex: *mut sys::zend_execute_data, rv: *m
 /// bytes and shrinks it: the same result, a larger peak). No error is
 /// possible, so only the error state is set as stock sets it. Returns
 /// false, having done nothing, for anything else.
-#[inline(never)]
+#[inline(always)]
 unsafe fn encode_lone_scalar(
     value: *mut sys::zval,
     opts: u32,
@@ -160,12 +195,16 @@ unsafe fn encode_lone_scalar(
         // the same text as stock's fresh string, without an allocation.
         let ty = php::zval::ztype(value);
         if matches!(ty, sys::IS_NULL | sys::IS_TRUE | sys::IS_FALSE) {
-            set_success_error(options);
+            if success_clears_error(options) {
+                php::set_json_error(0);
+            }
             sys::rustjson_return_literal(rv, ty as u8);
             return true;
         }
         if ty == sys::IS_LONG && (0..=9).contains(&(*value).value.lval) {
-            set_success_error(options);
+            if success_clears_error(options) {
+                php::set_json_error(0);
+            }
             sys::rustjson_return_char(
                 rv,
                 b'0' as core::ffi::c_char + (*value).value.lval as core::ffi::c_char,
@@ -190,38 +229,34 @@ unsafe fn encode_lone_scalar(
     true
 }
 
-/// The error state of a call that succeeded, as stock leaves it:
-/// `JSON_G(error_code)` = 0 unless THROW_ON_ERROR without PARTIAL.
-fn set_success_error(options: i64) {
-    if options & i64::from(opt::THROW_ON_ERROR) == 0
+/// Whether a call that succeeded leaves `JSON_G(error_code)` = 0, as stock
+/// does: unless THROW_ON_ERROR without PARTIAL.
+fn success_clears_error(options: i64) -> bool {
+    options & i64::from(opt::THROW_ON_ERROR) == 0
         || options & i64::from(opt::PARTIAL_OUTPUT_ON_ERROR) != 0
-    {
-        php::set_json_error(0);
-    }
 }
 
 /// The end of a call that cannot fail: the error state as stock leaves it
-/// (`JSON_G(error_code)` = 0 unless THROW_ON_ERROR without PARTIAL), and
-/// the concatenated `parts` as the result, in one allocation of their
-/// exact size.
+/// (`success_clears_error`), and the concatenated `parts` as the result, in
+/// one allocation of their exact size (one shim call does the error state,
+/// the allocation and the return slot).
 ///
 /// # Safety
 /// `rv` is the call's return slot.
+#[inline(always)]
 unsafe fn return_exact(rv: *mut sys::zval, options: i64, parts: &[&[u8]]) {
-    set_success_error(options);
     let len = parts.iter().map(|p| p.len()).sum();
-    // SAFETY: a fresh string of exactly `len` bytes (its length set by
-    // zend_string_alloc), filled and NUL-terminated, then handed to the
-    // return slot.
+    // SAFETY: the shim's fresh string of exactly `len` bytes, now the
+    // result in `rv`: all `len` bytes and the NUL are written here, and no
+    // PHP code runs before they are.
     unsafe {
-        let s = sys::rustjson_string_alloc(len);
-        let mut dst = php::zval::zstr_val_mut(s);
+        let mut dst =
+            sys::rustjson_return_new_str(rv, len, success_clears_error(options)).cast::<u8>();
         for p in parts {
             core::ptr::copy_nonoverlapping(p.as_ptr(), dst, p.len());
             dst = dst.add(p.len());
         }
         *dst = 0;
-        sys::rustjson_return_str(rv, s);
     }
 }
 
@@ -234,11 +269,51 @@ unsafe fn lone_string(value: *mut sys::zval, opts: u32) -> bool {
     unsafe { php::zval::ztype(value) == sys::IS_STRING && opts & opt::NUMERIC_CHECK == 0 }
 }
 
-unsafe fn encode_lone_string(value: *mut sys::zval, opts: u32, options: i64, rv: *mut sys::zval) {
+/// A lone string (see `lone_string`). A short clean one becomes `"s"` in
+/// one allocation of its exact size (stock appends to a smart_str of 256
+/// bytes and shrinks it). Without HEX_* flags the check makes no calls and
+/// both ends are tail calls (the shim's, or the escaper's route), so this
+/// function saves no registers; the HEX_* checks, which call out of line,
+/// have their own copy.
+///
+/// # Safety
+/// `value` is the call's live first argument, a string; `rv` its return slot.
+#[inline(never)]
+unsafe extern "C" fn encode_lone_string(
+    value: *mut sys::zval,
+    opts: u32,
+    options: i64,
+    rv: *mut sys::zval,
+) {
+    if opts & (opt::HEX_TAG | opt::HEX_AMP | opt::HEX_APOS | opt::HEX_QUOT) != 0 {
+        // SAFETY: forwarded.
+        return unsafe { encode_lone_string_hex(value, opts, options, rv) };
+    }
+    // SAFETY: forwarded.
+    unsafe { lone_string_body(value, opts, options, rv) }
+}
+
+/// `encode_lone_string` under HEX_* flags.
+///
+/// # Safety
+/// As `encode_lone_string`.
+#[inline(never)]
+unsafe extern "C" fn encode_lone_string_hex(
+    value: *mut sys::zval,
+    opts: u32,
+    options: i64,
+    rv: *mut sys::zval,
+) {
+    // SAFETY: forwarded.
+    unsafe { lone_string_body(value, opts, options, rv) }
+}
+
+/// # Safety
+/// As `encode_lone_string`.
+#[inline(always)]
+unsafe fn lone_string_body(value: *mut sys::zval, opts: u32, options: i64, rv: *mut sys::zval) {
     // SAFETY: a string zval points at a live zend_string.
     let s = unsafe { php::zval::zstr_bytes((*value).value.str_) };
-    // Short and clean: `"s"` in one allocation of its exact size (stock
-    // appends to a smart_str of 256 bytes and shrinks it).
     if s.len() <= 64 {
         let mode = rustjson_core::escape::EscapeMode::new(opts);
         // SAFETY: a live zend_string's window: at least 24 bytes, ending
@@ -247,18 +322,50 @@ unsafe fn encode_lone_string(value: *mut sys::zval, opts: u32, options: i64, rv:
             rustjson_core::escape::Key::at_end(php::zval::zstr_window((*value).value.str_), s.len())
         };
         if rustjson_core::escape::is_clean_le64(key, &mode) {
-            // SAFETY: rv is the call's return slot.
-            unsafe { return_exact(rv, options, &[b"\"", s, b"\""]) };
-            return;
+            // SAFETY: rv is the call's return slot; `s` is the argument's
+            // bytes, live for the call.
+            return unsafe {
+                sys::rustjson_return_quoted(
+                    rv,
+                    s.as_ptr().cast(),
+                    s.len(),
+                    success_clears_error(options),
+                )
+            };
         }
     }
-    let mut small = [core::mem::MaybeUninit::<u8>::uninit(); SMALL_OUTPUT];
-    // SAFETY: `small` stays in place until this function returns, after
-    // the buffer is handed over or freed.
-    let mut buf = unsafe { OutBuf::on_stack(small.as_mut_ptr().cast(), SMALL_OUTPUT) };
-    let code = crate::encode::encode_lone_string(&mut buf, s, opts);
     // SAFETY: forwarded.
-    unsafe { finish_call(buf, code, options, rv) }
+    unsafe { encode_lone_string_general(value, opts, options, rv) }
+}
+
+/// A lone string that is long or needs escapes: the escaper into an output
+/// buffer. Its own frame (the small-output storage), which the short clean
+/// path does not set up.
+///
+/// # Safety
+/// `value` is the call's live first argument, a string; `rv` its return slot.
+#[inline(never)]
+unsafe extern "C" fn encode_lone_string_general(
+    value: *mut sys::zval,
+    opts: u32,
+    options: i64,
+    rv: *mut sys::zval,
+) {
+    // SAFETY: a string zval points at a live zend_string.
+    let s = unsafe { php::zval::zstr_bytes((*value).value.str_) };
+    let mut small = [core::mem::MaybeUninit::<u8>::uninit(); SMALL_OUTPUT];
+    if catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: `small` stays in place until this function returns,
+        // after the buffer is handed over or freed.
+        let mut buf = unsafe { OutBuf::on_stack(small.as_mut_ptr().cast(), SMALL_OUTPUT) };
+        let code = crate::encode::encode_lone_string(&mut buf, s, opts);
+        // SAFETY: rv is the call's return slot (forwarded).
+        unsafe { finish_call(buf, code, options, rv) }
+    }))
+    .is_err()
+    {
+        internal_error();
+    }
 }
 
 /// The end of `PHP_FUNCTION(json_encode)`: the error bookkeeping, then the

@@ -161,6 +161,25 @@ void rustjson_zval_ptr_dtor_nogc(zval *zv) { zval_ptr_dtor_nogc(zv); }
 
 zval *rustjson_arg(zend_execute_data *ex, uint32_t n) { return ZEND_CALL_ARG(ex, n); }
 void rustjson_return_str(zval *rv, zend_string *s) { ZVAL_STR(rv, s); }
+static zend_always_inline char *return_new_str(zval *rv, size_t len, bool clear_error)
+{
+	zend_string *s;
+	if (clear_error) {
+		JSON_G(error_code) = PHP_JSON_ERROR_NONE;
+	}
+	s = zend_string_alloc(len, 0);
+	ZVAL_NEW_STR(rv, s);
+	return ZSTR_VAL(s);
+}
+char *rustjson_return_new_str(zval *rv, size_t len, bool clear_error) { return return_new_str(rv, len, clear_error); }
+void rustjson_return_quoted(zval *rv, const char *s, size_t len, bool clear_error)
+{
+	char *p = return_new_str(rv, len + 2, clear_error);
+	p[0] = '"';
+	memcpy(p + 1, s, len);
+	p[len + 1] = '"';
+	p[len + 2] = '\0';
+}
 void rustjson_return_false(zval *rv) { ZVAL_FALSE(rv); }
 /* PHP's own interned strings: "null", "true", "false" (by the zval type
  * they spell) and the one-byte strings. */

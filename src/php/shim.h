@@ -70,6 +70,12 @@ void rustjson_zval_ptr_dtor_nogc(zval *zv);
 /* Frames */
 zval *rustjson_arg(zend_execute_data *ex, uint32_t n); /* ZEND_CALL_ARG(ex, n), 1-based */
 void rustjson_return_str(zval *rv, zend_string *s);
+/* A call's result that cannot fail, in one call: JSON_G(error_code) = 0 when clear_error, then a fresh
+ * string of len bytes (zend_string_alloc(len, 0)) as the result in rv. Returns where its bytes go: the
+ * caller writes all len of them and the NUL before PHP runs again. */
+char *rustjson_return_new_str(zval *rv, size_t len, bool clear_error);
+/* The same for the string `"s"` (s: len bytes that need no escape, live for the call). */
+void rustjson_return_quoted(zval *rv, const char *s, size_t len, bool clear_error);
 void rustjson_return_false(zval *rv);
 void rustjson_return_literal(zval *rv, uint8_t type);
 void rustjson_return_char(zval *rv, char c);
