@@ -120,9 +120,16 @@ test-valgrind: build
 	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) bash tools/valgrind.sh
 
 # The bounded differential run of `make test`: FUZZ_COUNT random values (pinned seed, so CI
-# is reproducible) plus every exhaustive sweep; stock vs rustjson in one process.
+# is reproducible) plus every exhaustive sweep; stock vs rustjson in one process per half, the
+# two halves at once: the sweeps and cases [0, N/4), and cases [N/4, N) (the same cases as
+# one process running them all: case I of a seed is always the same value).
 test-diff: build
-	$(PHP) -n -d extension=$(SO_ABS) tools/fuzz/run.php --seed=$(FUZZ_SEED) --count=$(FUZZ_COUNT) --mode=all --quiet --no-write
+	@n=$(FUZZ_COUNT); a=$$((n / 4)); log=$$(mktemp); \
+	echo "test-diff: sweeps + random cases [0, $$a) and [$$a, $$n) in two processes, seed $(FUZZ_SEED)"; \
+	$(PHP) -n -d extension=$(SO_ABS) tools/fuzz/run.php --seed=$(FUZZ_SEED) --start=$$a --count=$$((n - a)) --mode=random --quiet --no-write > $$log 2>&1 & pid=$$!; \
+	ra=0; $(PHP) -n -d extension=$(SO_ABS) tools/fuzz/run.php --seed=$(FUZZ_SEED) --start=0 --count=$$a --mode=all --quiet --no-write || ra=$$?; \
+	rb=0; wait $$pid || rb=$$?; cat $$log; rm -f $$log; \
+	[ $$ra -eq 0 ] && [ $$rb -eq 0 ]
 
 # The json_validate differential of `make test`: VALIDATE_COUNT cases (pinned seed), rustjson's
 # json_validate() vs json_decode()'s error code (stock json_validate() on PHP 8.3+), in one process.

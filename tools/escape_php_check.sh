@@ -7,4 +7,4 @@
 # choose the binary.
 set -eu
 cd "$(dirname "$0")/.."
-exec cargo test -p rustjson-core --release --test escape_php -- --ignored --nocapture --test-threads 1 "$@"
+exec cargo test -p rustjson-core --profile test-opt --test escape_php -- --ignored --nocapture --test-threads 1 "$@"

@@ -16,12 +16,13 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/tmp/tgt-number}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Build output (warnings of other modules included) only shown on failure.
-if ! cargo build --quiet --release --manifest-path "$root/Cargo.toml" -p rustjson-core \
+# The test-opt profile (Cargo.toml): make test's core tests share its build.
+if ! cargo build --quiet --profile test-opt --manifest-path "$root/Cargo.toml" -p rustjson-core \
     --example double_sweep 2>"$tmp/build.log"; then
     cat "$tmp/build.log" >&2
     exit 2
 fi
-sweep=$CARGO_TARGET_DIR/release/examples/double_sweep
+sweep=$CARGO_TARGET_DIR/test-opt/examples/double_sweep
 start=$(date +%s.%N)
 "$sweep" gen "$N" "$SEED" "$tmp/doubles.bin"
 php -n -d serialize_precision=-1 "$root/tools/number_sweep.php" "$tmp/doubles.bin" \
