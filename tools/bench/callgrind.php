@@ -30,6 +30,7 @@ ini_set('memory_limit', '-1');
 
 const CG_DEFAULT_FILTER = '^(str:(ascii-16B|ascii-4K|html-4K|quotes-only-4K|cyrillic-4K|emoji-4K):default'
     . '|str:cyrillic-4K:uu|struct:.*|tiny:.*'
+    . '|shape:(true|null|int|float|doc-50B|row-20|nest-400|records-500):default|shape:records-500:hex'
     . '|corpus:(twitter|citm_catalog|canada):arr:default|corpus:twitter:obj:uu\+us)$';
 
 $opts = getopt('', ['child', 'input:', 'calls:', 'filter:', 'all', 'jobs:', 'markdown:', 'svg:', 'corpora:', 'readme:', 'list', 'help']);
