@@ -195,16 +195,12 @@ unsafe fn encode_lone_scalar(
         // the same text as stock's fresh string, without an allocation.
         let ty = php::zval::ztype(value);
         if matches!(ty, sys::IS_NULL | sys::IS_TRUE | sys::IS_FALSE) {
-            if success_clears_error(options) {
-                php::set_json_error(0);
-            }
+            set_success_error(options);
             sys::rustjson_return_literal(rv, ty as u8);
             return true;
         }
         if ty == sys::IS_LONG && (0..=9).contains(&(*value).value.lval) {
-            if success_clears_error(options) {
-                php::set_json_error(0);
-            }
+            set_success_error(options);
             sys::rustjson_return_char(
                 rv,
                 b'0' as core::ffi::c_char + (*value).value.lval as core::ffi::c_char,
@@ -225,7 +221,7 @@ unsafe fn encode_lone_scalar(
         }
     }
     // SAFETY: rv is the call's return slot.
-    unsafe { return_exact(rv, options, &[text.as_bytes()]) };
+    unsafe { return_exact(rv, options, text.as_bytes()) };
     true
 }
 
@@ -236,27 +232,31 @@ fn success_clears_error(options: i64) -> bool {
         || options & i64::from(opt::PARTIAL_OUTPUT_ON_ERROR) != 0
 }
 
+/// The error state of a call that succeeded, as stock leaves it (for the
+/// results the shim's return calls do not make).
+fn set_success_error(options: i64) {
+    if success_clears_error(options) {
+        php::set_json_error(0);
+    }
+}
+
 /// The end of a call that cannot fail: the error state as stock leaves it
-/// (`success_clears_error`), and the concatenated `parts` as the result, in
-/// one allocation of their exact size (one shim call does the error state,
-/// the allocation and the return slot).
+/// (`success_clears_error`), and `text` as the result, in one allocation
+/// of its exact size (one shim call does the error state, the allocation
+/// and the return slot).
 ///
 /// # Safety
 /// `rv` is the call's return slot.
 #[inline(always)]
-unsafe fn return_exact(rv: *mut sys::zval, options: i64, parts: &[&[u8]]) {
-    let len = parts.iter().map(|p| p.len()).sum();
-    // SAFETY: the shim's fresh string of exactly `len` bytes, now the
-    // result in `rv`: all `len` bytes and the NUL are written here, and no
-    // PHP code runs before they are.
+unsafe fn return_exact(rv: *mut sys::zval, options: i64, text: &[u8]) {
+    // SAFETY: the shim's fresh string of exactly `text.len()` bytes, now
+    // the result in `rv`: all its bytes and the NUL are written here, and
+    // no PHP code runs before they are.
     unsafe {
-        let mut dst =
-            sys::rustjson_return_new_str(rv, len, success_clears_error(options)).cast::<u8>();
-        for p in parts {
-            core::ptr::copy_nonoverlapping(p.as_ptr(), dst, p.len());
-            dst = dst.add(p.len());
-        }
-        *dst = 0;
+        let dst = sys::rustjson_return_new_str(rv, text.len(), success_clears_error(options))
+            .cast::<u8>();
+        core::ptr::copy_nonoverlapping(text.as_ptr(), dst, text.len());
+        *dst.add(text.len()) = 0;
     }
 }
 
