@@ -43,7 +43,12 @@ function one(string $doc, bool $assoc, int $depth, int $flags): array {
 }
 $cases = $same = 0;
 $codes = [];
-$lens = [1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 63, 65, 127, 129, 255, 257, 399, 400, 401, 511, 513, 1023, 1025, 1300];
+// Under valgrind (USE_ZEND_ALLOC=0) a subset of the lengths runs: every
+// length takes minutes there. It keeps the short lists, a table growth
+// at 8 and 64, and lists past a stage-1 chunk.
+$valgrind = getenv('USE_ZEND_ALLOC') === '0';
+$lens = $valgrind ? [1, 2, 8, 9, 63, 65, 257, 1025]
+    : [1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 63, 65, 127, 129, 255, 257, 399, 400, 401, 511, 513, 1023, 1025, 1300];
 foreach ($lens as $len) {
     foreach ($seps as $si => $sep) {
         for ($variant = 0; $variant < 6; $variant++) {
@@ -97,14 +102,13 @@ foreach ($lens as $len) {
     }
 }
 ksort($codes);
-echo "$cases cases, $same as stock\n";
+$summary = "$cases cases, $same as stock";
 foreach ($codes as $code => $count) {
-    echo "error $code: $count\n";
+    $summary .= ", error $code: $count";
 }
+// Each plan's cases and stock's error codes over them, as planned.
+$planned = $valgrind ? '1200 cases, 1200 as stock, error 0: 355, error 1: 330, error 2: 16, error 3: 67, error 4: 432'
+    : '3750 cases, 3750 as stock, error 0: 1116, error 1: 985, error 2: 16, error 3: 108, error 4: 1525';
+echo $summary === $planned ? "cases: as planned\n" : "cases: $summary\nplanned: $planned\n";
 --EXPECT--
-3750 cases, 3750 as stock
-error 0: 1116
-error 1: 985
-error 2: 16
-error 3: 108
-error 4: 1525
+cases: as planned
