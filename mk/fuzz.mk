@@ -3,8 +3,8 @@
 #   make test-fuzz      the make-test stage: builds the fuzz targets (installs the nightly toolchain and
 #                       cargo-fuzz when missing; FAILS when they cannot be had), then runs each target
 #                       (escape, validate, number, decode: every ISA level against an oracle) for
-#                       FUZZ_TEST_SECONDS seconds (default 30) on the committed corpus fuzz/corpus/, one at a
-#                       time, built with 16 codegen units (a faster build, slightly fewer execs). Any
+#                       FUZZ_TEST_SECONDS seconds (default 30) on the committed corpus fuzz/corpus/, one
+#                       target per CPU at a time, built with 16 codegen units (a faster build, slightly fewer execs). Any
 #                       crash, ASan report, hang or oracle mismatch fails it (reproducer in
 #                       fuzz/artifacts/<target>/). About 4-5 minutes with the build.
 #   make fuzz-core      the same run, new corpus entries kept in fuzz/work/ (FUZZ_SECONDS, default 60).
@@ -29,7 +29,7 @@ FUZZ_EXTRA ?=
 MIRI_SECONDS ?= 3600
 
 test-fuzz:
-	FUZZ_CGU=16 bash tools/fuzz-core/run.sh $(FUZZ_TEST_SECONDS) tmp $(FUZZ_TARGETS)
+	FUZZ_CGU=16 FUZZ_PARALLEL=$$(nproc 2>/dev/null || echo 1) bash tools/fuzz-core/run.sh $(FUZZ_TEST_SECONDS) tmp $(FUZZ_TARGETS)
 
 fuzz-core:
 	bash tools/fuzz-core/run.sh $(or $(FUZZ_SECONDS),60) $(CURDIR)/fuzz/work $(FUZZ_TARGETS)

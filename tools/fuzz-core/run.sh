@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the cargo-fuzz targets of fuzz/ (rustjson-core under AddressSanitizer),
-# ONE at a time (one libFuzzer process, one core), each for SECONDS seconds on
+# one libFuzzer process (one core) per target, by default one target at a time, each for SECONDS seconds on
 # the committed corpus fuzz/corpus/<target>/ (read-only: new inputs go to
 # WORK/<target>/). A crash, an ASan report, a timeout or an oracle mismatch (a
 # panic in the target) fails the run; its reproducer is in fuzz/artifacts/.
@@ -12,6 +12,7 @@
 #   watcher interrupts it once its user+system time reaches SECONDS; libFuzzer
 #   prints its final stats on the interrupt). For "1 CPU-hour" runs on a busy
 #   machine.
+#   FUZZ_PARALLEL=N: N targets at a time (one core each; `make test-fuzz` uses one per CPU).
 #   FUZZ_CGU=N: codegen units of the fuzz build (default 1, cargo-fuzz's own default; `make test-fuzz`
 #   uses 16: the build takes about 160 s instead of 250 s on two cores, the short runs a few % fewer
 #   execs).
@@ -54,9 +55,9 @@ if [ "$work" = tmp ]; then
 else
     workdir=$work
 fi
-status=0
-summary=""
-for t in "${targets[@]}"; do
+# One target's run: its summary line goes to $workdir/$t.summary; fails on a finding.
+run_one() {
+    local t=$1 log wall runner cpu stopped rc tick fpid execs cov size
     mkdir -p "$workdir/$t" "corpus/$t" "artifacts/$t"
     log="$workdir/$t.log"
     echo "fuzz: $t for ${secs}s (corpus fuzz/corpus/$t, $(ls "corpus/$t" | wc -l) seeds)"
@@ -97,19 +98,39 @@ for t in "${targets[@]}"; do
         echo "fuzz: $t reached ${cpu}s of CPU time"
     fi
     set -e
-    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1 || true)
+    cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2 || true)
     size=$(( $(ls "$workdir/$t" | wc -l) + $(ls "corpus/$t" | wc -l) ))
     if [ $rc -ne 0 ]; then
-        status=1
         echo "fuzz: FINDING in $t (exit $rc); log $log; tail:" >&2
         grep -E 'panicked|ERROR: AddressSanitizer|SUMMARY|Test unit written|Failing input|deadly signal|timeout' "$log" | head -20 >&2 || true
         tail -40 "$log" >&2
-        summary+="$t: FINDING (execs ${execs:-?})"$'\n'
+        echo "$t: FINDING (execs ${execs:-?})" > "$workdir/$t.summary"
         [ "$work" = tmp ] && cp "$log" "artifacts/$t/" 2>/dev/null || true
-    else
-        summary+="$t: execs ${execs:-?}, cov ${cov:-?}, corpus $size files, findings 0"$'\n'
+        return 1
     fi
+    echo "$t: execs ${execs:-?}, cov ${cov:-?}, corpus $size files, findings 0" > "$workdir/$t.summary"
+}
+
+# FUZZ_PARALLEL targets at a time (default 1), each its own libFuzzer process on its own core:
+# the same time per target, less wall time.
+par=${FUZZ_PARALLEL:-1}
+status=0
+summary=""
+i=0
+while [ $i -lt ${#targets[@]} ]; do
+    pids=()
+    for t in "${targets[@]:$i:$par}"; do
+        run_one "$t" &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do
+        wait "$pid" || status=1
+    done
+    i=$(( i + par ))
+done
+for t in "${targets[@]}"; do
+    summary+="$(cat "$workdir/$t.summary" 2>/dev/null || echo "$t: no result")"$'\n'
 done
 echo "fuzz: summary (${secs}s per target, total $(( $(date +%s) - t0 ))s)"
 printf '%s' "$summary"
