@@ -4,9 +4,9 @@
 #                       cargo-fuzz when missing; FAILS when they cannot be had), then runs each target
 #                       (escape, validate, number, decode: every ISA level against an oracle) for
 #                       FUZZ_TEST_SECONDS seconds (default 30) on the committed corpus fuzz/corpus/, one
-#                       target per CPU at a time, built with 16 codegen units (a faster build, slightly fewer execs). Any
-#                       crash, ASan report, hang or oracle mismatch fails it (reproducer in
-#                       fuzz/artifacts/<target>/). About 4-5 minutes with the build.
+#                       target per CPU at a time, built with 16 codegen units (a faster build, slightly
+#                       fewer execs). Any crash, ASan report, hang or oracle mismatch fails it (reproducer
+#                       in fuzz/artifacts/<target>/). About 3-5 minutes with the build.
 #   make fuzz-core      the same run, new corpus entries kept in fuzz/work/ (FUZZ_SECONDS, default 60).
 #   make fuzz-long      each target for FUZZ_SECONDS (default 3600) seconds of CPU time (not wall time:
 #                       on a busy machine a run takes longer), one after the other, corpus growing in

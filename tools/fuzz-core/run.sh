@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the cargo-fuzz targets of fuzz/ (rustjson-core under AddressSanitizer),
-# one libFuzzer process (one core) per target, by default one target at a time, each for SECONDS seconds on
-# the committed corpus fuzz/corpus/<target>/ (read-only: new inputs go to
-# WORK/<target>/). A crash, an ASan report, a timeout or an oracle mismatch (a
+# one libFuzzer process (one core) per target, by default one target at a time
+# (FUZZ_PARALLEL), each for SECONDS seconds on the committed corpus
+# fuzz/corpus/<target>/ (read-only: new inputs go to WORK/<target>/). A crash, an ASan report, a timeout or an oracle mismatch (a
 # panic in the target) fails the run; its reproducer is in fuzz/artifacts/.
 # Prints execs, corpus size and findings per target.
 #
