@@ -457,6 +457,120 @@ fn number_lists_as_the_general_walk() {
     }
 }
 
+/// Lists of numbers longer than a stage-1 chunk: past the chunk's end the
+/// parser's run goes on over the bytes (`direct_run`) and stage 1
+/// restarts where the run stops. Each list comes after a string that
+/// leaves a run of non-ASCII blocks open (well-formed or not) or none, with
+/// whitespace around its commas or not, ends in one of several ways
+/// (a close, whitespace, a comma and another value, a bad byte, the end
+/// of input), and may have one bad element near its end. The same list
+/// after a string element is walked element by element: both must give
+/// the same elements, or the same error, at every level and under the
+/// INVALID_UTF8 flags.
+#[test]
+fn number_runs_past_a_chunk() {
+    let mut r = Rng(0x0018_D1EC_0000_0002);
+    let levels: Vec<_> = isa::available_levels().collect();
+    let seps = [",", ", ", " ,", " , ", ",\n  ", "\t,\r\n", ",  "];
+    let heads = [
+        String::new(),
+        format!("\"{}\",", "\u{e9}\u{20ac}".repeat(60)),
+        format!("\"{}\u{e9}\",", "p".repeat(70)),
+        "\"\u{e9}\u{ff}\",".to_string(),
+        "\"\\u00e9 \\n\",".to_string(),
+    ];
+    let tails = [
+        "]",
+        " ]",
+        "\n]",
+        ",\"s\"]",
+        ", [1, 2]]",
+        ", {\"a\":1}]",
+        ",]",
+        "] x",
+        ", 1e400]",
+        " , 5 ]",
+        ", 9223372036854775808]",
+        ",\u{1}1]",
+        ", \"\u{e9}\"]",
+        "",
+        ", ",
+        ",",
+    ];
+    let bad = [
+        "x", "01", "1.", "-", ".5", "1 2", ",,", "\"s\"", "[1]", "1x", "\u{1}",
+    ];
+    let mut codes = [0u32; 11];
+    for case in 0..400 {
+        let len = 600 + r.below(1400);
+        let sep = r.pick(&seps);
+        let mut items: Vec<String> = (0..len)
+            .map(|_| match r.below(3) {
+                0 => format!("{}", r.below(2_000_000) as i64 - 1_000_000),
+                1 => format!("-0.{:013}", r.below(1 << 40)),
+                _ => format!("{}.{}", r.below(10), r.below(100_000_000_000)),
+            })
+            .collect();
+        if case % 3 == 0 {
+            let at = len - 1 - r.below(300);
+            items[at] = r.pick(&bad).to_string();
+        }
+        let mut head = r.pick(&heads).clone();
+        // Invalid UTF-8 in the head string (a byte PHP rejects).
+        if case % 7 == 0 {
+            head = head.replace('\u{ff}', "");
+        }
+        let mut head = head.into_bytes();
+        if case % 7 == 1 && !head.is_empty() {
+            let at = 1 + r.below(head.len() - 2);
+            head[at] = 0xFF;
+        }
+        let pad = "p".repeat(1030 + r.below(4100));
+        let list = items.join(sep);
+        let tail = r.pick(&tails);
+        let doc = |first: &str| {
+            let mut d = format!("[\"{pad}\",").into_bytes();
+            d.extend_from_slice(&head);
+            d.extend_from_slice(format!("[{first}{list}{tail},7]").as_bytes());
+            d
+        };
+        let (runs, walked) = (doc(""), doc("\"s\","));
+        for o in [
+            opts(512, 0, true),
+            opts(512, INVALID_UTF8_SUBSTITUTE, false),
+            opts(
+                512,
+                INVALID_UTF8_IGNORE | rustjson_core::decode::BIGINT_AS_STRING,
+                true,
+            ),
+        ] {
+            let mut want = dec(&walked, o);
+            // The walked list without its first element.
+            if let Ok(Value::Array(top)) = &mut want {
+                let list = top.iter_mut().rev().find_map(|(_, v)| match v {
+                    Value::Array(l) if l.len() >= len => Some(l),
+                    _ => None,
+                });
+                if let Some(list) = list {
+                    list.remove(0);
+                    for (i, (k, _)) in list.iter_mut().enumerate() {
+                        *k = Key::Int(i as i64);
+                    }
+                }
+            }
+            codes[want.as_ref().err().copied().unwrap_or(0) as usize] += 1;
+            for &level in &levels {
+                let got = parse_at(level, &runs, o, &mut Tree::new(o.assoc));
+                assert!(got == want, "{level:?} case {case} tail {tail:?}: {got:?}");
+            }
+        }
+    }
+    eprintln!("results by code: {codes:?}");
+    for code in [0, 4, 5] {
+        assert!(codes[code] > 20, "{codes:?}");
+    }
+}
+
 /// Counts the arrays of one or two numbers the parser hands over whole
 /// ([`Builder::number_list`]) and those it builds element by element.
 #[derive(Default)]

@@ -130,6 +130,26 @@ impl Stage1 {
         Some(0)
     }
 
+    /// Restarts the scan at `at`, a token start outside strings whose
+    /// byte before (if any) is whitespace, a comma or the end of an atom:
+    /// the carries start over (no escape pending, outside a string, no
+    /// atom open). The bytes between the end of those classified so far
+    /// and `at` are ASCII that the caller checked as stage 1 would (the
+    /// decoder's runs of numbers: `direct_run` in `decode::parse`); or
+    /// `at` lies before that end with only ASCII between (classified
+    /// again). An open run of blocks with bytes >= 0x80 stays open: ASCII
+    /// after it does not change whether it is well-formed, and it is
+    /// checked where it ends.
+    #[inline]
+    pub fn restart_at(&mut self, at: usize) {
+        self.base = at;
+        self.carry = Carry {
+            esc: 0,
+            in_str: 0,
+            atom: 0,
+        };
+    }
+
     /// Where the current run of blocks with bytes >= 0x80 starts, if one is
     /// open: its UTF-8 is only checked when the run ends (or at
     /// [`Stage1::finish`]), so string bytes from here on that were handed
