@@ -516,6 +516,14 @@ void rustjson_probe_clone(zval *dst, zval *src)
 	} else if (Z_TYPE_P(src) == IS_ARRAY && Z_REFCOUNTED_P(src)
 		&& !(HT_FLAGS(Z_ARRVAL_P(src)) & HASH_FLAG_UNINITIALIZED)) {
 		ZVAL_ARR(dst, rustjson_probe_clone_table(Z_ARRVAL_P(src)));
+	} else if (Z_TYPE_P(src) == IS_OBJECT && Z_OBJCE_P(src) == zend_standard_class_def) {
+		/* A decoded object (object mode): a new stdClass, its property
+		 * table copied as an array's. */
+		zend_object *from = Z_OBJ_P(src), *to = zend_objects_new(zend_standard_class_def);
+		if (from->properties && !(HT_FLAGS(from->properties) & HASH_FLAG_UNINITIALIZED)) {
+			to->properties = rustjson_probe_clone_table(from->properties);
+		}
+		ZVAL_OBJ(dst, to);
 	} else {
 		ZVAL_COPY(dst, src);
 	}
