@@ -571,6 +571,138 @@ fn number_runs_past_a_chunk() {
     }
 }
 
+/// Arrays of lists of one or two numbers longer than a stage-1 chunk: where
+/// the chunk ends inside a list, that list and the lists after it are read
+/// from the bytes (`lists_past_chunk`) and stage 1 restarts after them.
+/// A valid document must give the lists each item gives decoded on its
+/// own (the short-document route); an invalid one validate's error code,
+/// at every level. Items may be bad (other values, longer lists,
+/// malformed numbers, whitespace anywhere), the array may end in several
+/// ways, and a list may be an object member (where `, [` is an error).
+#[test]
+fn number_lists_past_a_chunk() {
+    let mut r = Rng(0x0018_D1EC_0000_0003);
+    let levels: Vec<_> = isa::available_levels().collect();
+    let seps = [",", ", ", " ,", " , ", ",\n  ", "\t,\r\n"];
+    let isep = [",", ", ", " , ", ",\n"];
+    let bad = [
+        "[x]",
+        "[01]",
+        "[1.]",
+        "[1 2]",
+        "[1,,2]",
+        "[\"s\"]",
+        "[1,2,3]",
+        "[]",
+        "[[1]]",
+        "{\"k\":1}",
+        "[1,]",
+        "[,1]",
+        "1",
+        "[1}",
+        "[9223372036854775808]",
+        "[1e400, -0]",
+        "[\u{1}]",
+    ];
+    // Stage 1 rejects some after the lists (a control byte): the reader
+    // then stops at the last token taken.
+    let tails = [
+        "]",
+        " ]",
+        ", [1, 2, 3]]",
+        ", {\"a\":1}]",
+        ",]",
+        "",
+        ", [",
+        ", [1,",
+        "] x",
+        ", 5]",
+        "]\u{1}",
+        ", \"\u{1}\"]",
+        "\u{1}]",
+        " \u{1}",
+        ", [1]\u{1}]",
+        ",\u{1}[1]]",
+    ];
+    let mut codes = [0u32; 11];
+    let mut valid = 0;
+    for case in 0..300 {
+        let len = 150 + r.below(900);
+        let sep = r.pick(&seps);
+        let mut items: Vec<String> = (0..len)
+            .map(|_| {
+                let a = format!(
+                    "{}.{:09}",
+                    r.below(200) as i64 - 100,
+                    r.below(1_000_000_000)
+                );
+                let open = if r.below(8) == 0 { "[ " } else { "[" };
+                let close = if r.below(8) == 0 { " ]" } else { "]" };
+                if r.below(10) == 0 {
+                    format!("{open}{a}{close}")
+                } else {
+                    let b = format!("{}", r.below(2_000_000) as i64 - 1_000_000);
+                    format!("{open}{a}{}{b}{close}", r.pick(&isep))
+                }
+            })
+            .collect();
+        if case % 3 == 0 {
+            let at = len - 1 - r.below(100.min(len));
+            items[at] = r.pick(&bad).to_string();
+        }
+        let tail = if case % 2 == 0 { "]" } else { r.pick(&tails) };
+        let pad = "p".repeat(1030 + r.below(4100));
+        let member = case % 11 == 0;
+        let doc = if member {
+            format!("{{\"pad\":\"{pad}\",\"v\":{}{tail}}}", items.join(sep))
+        } else {
+            format!("[\"{pad}\",[{}{tail}]", items.join(sep))
+        }
+        .into_bytes();
+        let o = opts(512, 0, case % 4 != 1);
+        let v = validate::validate_decode_at(isa::detected(), &doc, o.depth, false, false);
+        let want = match v {
+            Err(e) => Err(e),
+            Ok(()) => {
+                valid += 1;
+                let mut list: Vec<(Key, Value)> = items
+                    .iter()
+                    .map(|it| (Key::Int(0), dec(it.as_bytes(), o).unwrap()))
+                    .collect();
+                // A valid tail adds elements (`, 5]`): those it has as a
+                // list of its own.
+                if let Some(more) = tail.strip_prefix(',') {
+                    if let Ok(Value::Array(extra)) = dec(format!("[{more}").as_bytes(), o) {
+                        list.extend(extra);
+                    }
+                }
+                for (i, (k, _)) in list.iter_mut().enumerate() {
+                    *k = Key::Int(i as i64);
+                }
+                Ok(Value::Array(vec![
+                    (Key::Int(0), s(&pad)),
+                    (Key::Int(1), Value::Array(list)),
+                ]))
+            }
+        };
+        codes[want.as_ref().err().copied().unwrap_or(0) as usize] += 1;
+        for &level in &levels {
+            let got = parse_at(level, &doc, o, &mut Tree::new(o.assoc));
+            if got != want {
+                let (g, w) = (format!("{got:?}"), format!("{want:?}"));
+                let at = g.bytes().zip(w.bytes()).take_while(|(a, b)| a == b).count();
+                panic!(
+                    "{level:?} case {case} tail {tail:?}: got {} want {}",
+                    &g[at.saturating_sub(80)..(at + 80).min(g.len())],
+                    &w[at.saturating_sub(80)..(at + 80).min(w.len())]
+                );
+            }
+        }
+    }
+    eprintln!("results by code: {codes:?}, {valid} valid");
+    assert!(valid > 100 && codes[4] > 20 && codes[3] > 5, "{codes:?}");
+}
+
 /// Counts the arrays of one or two numbers the parser hands over whole
 /// ([`Builder::number_list`]) and those it builds element by element.
 #[derive(Default)]

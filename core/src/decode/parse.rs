@@ -1558,19 +1558,26 @@ fn atom_stop(
 /// given to the builder) when the tokens needed are not in the chunk, the
 /// list is longer, a number is not one [`run_number`] takes, or `x` is
 /// not a number.
+///
+/// When the tokens needed are not in the chunk and the list is an element
+/// of an array (`more`), the list and the lists of one or two numbers
+/// that follow it as elements are taken from the bytes instead
+/// ([`lists_past_chunk`]).
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn number_list<B: Builder>(
+fn number_list<K: Kernels, B: Builder>(
+    k: K,
     inp: &[u8],
-    buf: &Buf,
-    ti: usize,
-    nt: usize,
-    pos: usize,
+    st: &mut Stage1,
+    buf: &mut Buf,
+    (ti, nt, pos): (usize, usize, usize),
     bigint: bool,
+    more: bool,
     b: &mut B,
 ) -> Option<usize> {
     let at = |t: usize| inp.get(buf[t & (BUF - 1)] as usize).copied();
     if ti >= nt {
-        return None;
+        return lists_past_chunk(k, inp, st, buf, (ti, nt, pos), bigint, more, b);
     }
     match at(ti) {
         Some(b']') => {
@@ -1578,11 +1585,93 @@ fn number_list<B: Builder>(
             b.number_list(first, None);
             Some(1)
         }
-        Some(b',') if ti + 2 < nt && at(ti + 2) == Some(b']') => {
+        Some(b',') if ti + 2 < nt => {
+            if at(ti + 2) != Some(b']') {
+                return None;
+            }
             let first = run_number(inp, pos, bigint)?;
             let second = run_number(inp, buf[(ti + 1) & (BUF - 1)] as usize, bigint)?;
             b.number_list(first, Some(second));
             Some(3)
+        }
+        Some(b',') => lists_past_chunk(k, inp, st, buf, (ti, nt, pos), bigint, more, b),
+        _ => None,
+    }
+}
+
+/// [`number_list`] when the chunk ends inside the list, which is an
+/// element of an array (`more`): the list (`[` taken, its first number at
+/// `pos`, `ti` the token after it) is read from the bytes
+/// ([`direct_list`]), and so is every further element that is again a
+/// list of one or two numbers (`, [x]` or `, [x, y]`, whitespace
+/// anywhere), each handed to the builder whole. Stage 1 restarts at the
+/// first token after the last list's `]` ([`Stage1::restart_at`]): what
+/// the lists took is whitespace, commas, brackets and number atoms that
+/// [`run_number`] checked, all ASCII and outside strings, beyond the bytes
+/// stage 1 classified (the chunk ends inside the first list). Returns
+/// the tokens taken as the reader counts them: all of the chunk's, with
+/// its last entry the last `]` taken (where the reader's `pos` is taken
+/// from); `None`, with nothing taken, if the first list is not one
+/// [`direct_list`] takes (or the input ends in it, or `more` is not set).
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn lists_past_chunk<K: Kernels, B: Builder>(
+    _k: K,
+    inp: &[u8],
+    st: &mut Stage1,
+    buf: &mut Buf,
+    (ti, nt, pos): (usize, usize, usize),
+    bigint: bool,
+    more: bool,
+    b: &mut B,
+) -> Option<usize> {
+    if !more || st.at_end(inp) || nt == 0 {
+        return None;
+    }
+    let (x, y, mut e) = direct_list(inp, pos, bigint)?;
+    b.number_list(x, y);
+    let q = loop {
+        let i = skip_ws_bytes(inp, e + 1);
+        if inp.get(i) != Some(&b',') {
+            break i;
+        }
+        let j = skip_ws_bytes(inp, i + 1);
+        if inp.get(j) != Some(&b'[') {
+            break i;
+        }
+        match direct_list(inp, skip_ws_bytes(inp, j + 1), bigint) {
+            Some((x, y, end)) => {
+                b.number_list(x, y);
+                e = end;
+            }
+            None => break i,
+        }
+    };
+    st.restart_at(q);
+    // Positions fit in a u32 (as stage 1 writes them).
+    buf[(nt - 1) & (BUF - 1)] = e as u32;
+    Some(nt - ti)
+}
+
+/// A list of one or two numbers from the bytes, its first number at `s`
+/// (its `[` before): `x ]` or `x , y ]` (whitespace anywhere), the numbers
+/// as [`run_number`] takes them. Returns them and the position of `]`.
+#[inline(always)]
+fn direct_list(
+    inp: &[u8],
+    s: usize,
+    bigint: bool,
+) -> Option<(RunNumber, Option<RunNumber>, usize)> {
+    let (x, len) = run_number_len(inp, s, bigint)?;
+    let i = skip_ws_bytes(inp, s + len);
+    match inp.get(i) {
+        Some(b']') => Some((x, None, i)),
+        Some(b',') => {
+            let s2 = skip_ws_bytes(inp, i + 1);
+            let (y, len2) = run_number_len(inp, s2, bigint)?;
+            let j = skip_ws_bytes(inp, s2 + len2);
+            (inp.get(j) == Some(&b']')).then_some((x, Some(y), j))
         }
         _ => None,
     }
@@ -1745,7 +1834,10 @@ fn fast<K: Kernels, B: Builder>(
                         b.end_array();
                         c = next!();
                     } else if let Some(used) = match c {
-                        b'-' | b'0'..=b'9' => number_list(inp, buf, ti, nt, pos, bigint, b),
+                        b'-' | b'0'..=b'9' => {
+                            let more = n > 0 && !obj_in;
+                            number_list(k, inp, &mut st, buf, (ti, nt, pos), bigint, more, b)
+                        }
                         _ => None,
                     } {
                         ti += used;
