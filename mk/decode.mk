@@ -36,6 +36,8 @@ test-decode: build
 	RUSTJSON_SO=$(SO_ABS) $(PHP) -n -d extension=$(SO_ABS) tools/decode/php_diff.php $(DECODE_COUNT) $(DECODE_SEED) $(CURDIR)/../shared/corpora
 	$(PHP) -n -d extension=$(SO_ABS) tools/decode/sweep.php --quick
 	$(PHP) -n -d extension=$(SO_ABS) tools/decode/number_quick.php $(NUMBER_QUICK_COUNT) $(DECODE_SEED)
+	$(PHP) -n -d extension=$(SO_ABS) tools/decode/runs_diff.php numbers $(DECODE_SEED) 1000
+	$(PHP) -n -d extension=$(SO_ABS) tools/decode/runs_diff.php lists $(DECODE_SEED) 1000
 	PHP=$(PHP) RUSTJSON_SO=$(SO_ABS) bash tools/decode/handles.sh $(HANDLES_COUNT) 1
 
 decode-handles-long: build

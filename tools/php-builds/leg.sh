@@ -26,7 +26,8 @@
 #   fuzz            tools/fuzz/run.php (json_encode differential, random cases), when it exists
 #   validate        tools/validate_diff.php (json_validate differential, in process)
 #   decode          tools/decode/php_diff.php (json_decode differential, stock vs rustjson.decode=1, in
-#                   process; DECODE_COUNT random cases, default 20000) and tools/decode/sweep.php --quick
+#                   process; DECODE_COUNT random cases, default 20000), tools/decode/sweep.php --quick and
+#                   tools/decode/runs_diff.php (numbers and lists past a stage-1 chunk, 500 each)
 #   threads         (zts-debug) tools/zts-threads/run.sh: PHP's embed SAPI (libphp.so) runs requests in 8
 #                   threads at once, stock vs rustjson in each thread plus per-thread isolation checks
 #                   (json_last_error, serialize_precision, rustjson.enabled); also with opcache, the
@@ -282,10 +283,20 @@ do_decode() {
     cat "$RUN/decode.out"; head -c 4000 "$RUN/decode.err"
     "$PHP" -n -d "extension=$SO" "$RJ_REPO/tools/decode/sweep.php" --quick > "$RUN/decode-sweep.out" 2> "$RUN/decode-sweep.err" || r2=$?
     cat "$RUN/decode-sweep.out"; head -c 4000 "$RUN/decode-sweep.err"
-    check_clean decode "$RUN/decode.out" "$RUN/decode.err" "$RUN/decode-sweep.out" "$RUN/decode-sweep.err" || rc=1
+    # Number runs and lists past a stage-1 chunk (read from the bytes).
+    local r3=0
+    : > "$RUN/decode-runs.out"; : > "$RUN/decode-runs.err"
+    for shape in numbers lists; do
+        "$PHP" -n -d "extension=$SO" "$RJ_REPO/tools/decode/runs_diff.php" "$shape" "${FUZZ_SEED:-1}" 500 \
+            >> "$RUN/decode-runs.out" 2>> "$RUN/decode-runs.err" || r3=1
+    done
+    cat "$RUN/decode-runs.out"; head -c 4000 "$RUN/decode-runs.err"
+    check_clean decode "$RUN/decode.out" "$RUN/decode.err" "$RUN/decode-sweep.out" "$RUN/decode-sweep.err" \
+        "$RUN/decode-runs.out" "$RUN/decode-runs.err" || rc=1
     [ "$r1" -eq 0 ] && grep -q '^php_diff: .* 0 differences' "$RUN/decode.out" || { rc=1; n=$((n + 1)); }
     [ "$r2" -eq 0 ] && grep -q '^sweep: .* 0 differences' "$RUN/decode-sweep.out" || { rc=1; n=$((n + 1)); }
-    echo "decode: $((2 - n)) passed, $n failed (php_diff, sweep --quick)"
+    [ "$r3" -eq 0 ] && [ "$(grep -c '^runs_diff .* 0 differences' "$RUN/decode-runs.out")" -eq 2 ] || { rc=1; n=$((n + 1)); }
+    echo "decode: $((3 - n)) passed, $n failed (php_diff, sweep --quick, runs_diff)"
     return "$rc"
 }
 
