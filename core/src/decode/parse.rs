@@ -1367,12 +1367,22 @@ fn number_run<K: Kernels, B: Builder>(
     {
         let last = buf[(ti - 1) & (BUF - 1)] as usize;
         let (at, q) = direct_run(inp, last, bigint, b);
-        st.restart_at(q);
-        // Positions fit in a u32 (as stage 1 writes them).
-        buf[(nt - 1) & (BUF - 1)] = at as u32;
-        return nt;
+        return hand_back(st, buf, nt, at, q);
     }
     ti
+}
+
+/// After [`direct_run`] or [`lists_past_chunk`] took elements from the
+/// bytes: stage 1 restarts at `q` ([`Stage1::restart_at`]) and the reader
+/// is left as if it had taken all of the chunk's `nt` tokens, the last one
+/// at `last` (the chunk's last entry: where the reader's `pos` is taken
+/// from). Returns `nt`, the reader's next token index.
+#[inline(always)]
+fn hand_back(st: &mut Stage1, buf: &mut Buf, nt: usize, last: usize, q: usize) -> usize {
+    st.restart_at(q);
+    // Positions fit in a u32 (as stage 1 writes them).
+    buf[(nt - 1) & (BUF - 1)] = last as u32;
+    nt
 }
 
 /// A run of numbers past the end of stage 1's chunk ([`number_run`]): the
@@ -1449,16 +1459,7 @@ fn direct_number(inp: &[u8], s: usize, bigint: bool) -> Option<(RunNumber, usize
     };
     let end = s + len;
     let after = match rest.get(len) {
-        Some(b',') => {
-            let mut j = end + 1;
-            if inp.get(j) == Some(&b' ') {
-                j += 1;
-            }
-            if inp.get(j).is_some_and(|&c| is_ws(c)) {
-                j = skip_ws_bytes(inp, j);
-            }
-            j
-        }
+        Some(b',') => after_comma(inp, end + 1),
         c if ends_atom(c) => usize::MAX,
         _ => return None,
     };
@@ -1468,28 +1469,34 @@ fn direct_number(inp: &[u8], s: usize, bigint: bool) -> Option<(RunNumber, usize
 /// The first byte at or after `i` that is not JSON whitespace.
 #[inline(always)]
 fn skip_ws_bytes(inp: &[u8], mut i: usize) -> usize {
-    while matches!(inp.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+    while inp.get(i).is_some_and(|&c| is_ws(c)) {
         i += 1;
     }
     i
 }
 
+/// [`skip_ws_bytes`] from `i`, the byte after a comma, with one space (the
+/// common separator) taken before the loop.
+#[inline(always)]
+fn after_comma(inp: &[u8], mut i: usize) -> usize {
+    if inp.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    if inp.get(i).is_some_and(|&c| is_ws(c)) {
+        i = skip_ws_bytes(inp, i);
+    }
+    i
+}
+
 /// Where [`direct_run`]'s next number starts after a number that ends at
-/// `p`: a comma right there, then whitespace (one space is the common
-/// case); `usize::MAX` (no number there) if no comma is at `p`.
+/// `p`: a comma right there, then whitespace ([`after_comma`]);
+/// `usize::MAX` (no number there) if no comma is at `p`.
 #[inline(always)]
 fn follow(inp: &[u8], p: usize) -> usize {
     if inp.get(p) != Some(&b',') {
         return usize::MAX;
     }
-    let mut s = p + 1;
-    if inp.get(s) == Some(&b' ') {
-        s += 1;
-    }
-    if inp.get(s).is_some_and(|&c| is_ws(c)) {
-        s = skip_ws_bytes(inp, s);
-    }
-    s
+    after_comma(inp, p + 1)
 }
 
 /// One number of a run through [`Builder::int`] / [`Builder::double`].
@@ -1648,10 +1655,7 @@ fn lists_past_chunk<K: Kernels, B: Builder>(
             None => break i,
         }
     };
-    st.restart_at(q);
-    // Positions fit in a u32 (as stage 1 writes them).
-    buf[(nt - 1) & (BUF - 1)] = e as u32;
-    Some(nt - ti)
+    Some(hand_back(st, buf, nt, e, q) - ti)
 }
 
 /// A list of one or two numbers from the bytes, its first number at `s`
