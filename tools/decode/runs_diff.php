@@ -20,101 +20,114 @@ if (!in_array($shape, ['numbers', 'lists'], true)) {
     fwrite(STDERR, "usage: runs_diff.php numbers|lists [SEED] [COUNT]\n");
     exit(2);
 }
-mt_srand($seed);
-$diffs = 0;
-$n = 0;
-$errs = [];
-if ($shape === 'numbers') {
-$nums = ['0', '-0', '7', '-12', '0.5', '-0.0636837780476', '2.34647130966', '1e5', '-2.5E-3', '0.0', '1e400',
-      '123456789012345678', '9223372036854775807', '9223372036854775808', '-9223372036854775809', '1.7976931348623157e308',
-      '4.9e-324', '0.1', '12345678901234567890123', '1E-400', '-1.0', '100', '3.14159265358979323846'];
-    $seps = [',', ', ', ' ,', " , ", "\n,\n", "\t,\r\n", ",\n  ", ",  ", ",\t"];
-    $bad = ['x', '01', '1.', '-', '1e', '.5', '+1', '--1', '1 2', ',,', '"s"', 'true', 'null', 'false', '[1,2]', '[]', '{"k":1}',
-      "1\x01", '}', ']', '1]', '1x', '1.5.5', '1-2', '0x1', '2e5e', '1:', "\x00", "\xc3\xa9", '"\xc3"', '"\xff"', '1"', '1{', '1[', ', ', "\x7f", '"a\\u00e9"'];
-    $tails = [']', ' ]', "\n]", ',"str"]', ', [1, 2]]', ', {"a":1}]', ',]', ', ', '', ',', ', "x', ', "\xff"]', ', "\xc3\xa9"]',
-      ', tru]', ', 1e400]', "]\x01", '] x', ']]', ']}', '],', ' , 5 ]', ', 1 , 2 ]', ', 1,2,3, "s", 4]'];
+
+function pick(array $a)
+{
+    return $a[mt_rand(0, count($a) - 1)];
+}
+
+/** A document holding a long run of numbers. */
+function numbers_doc(): string
+{
+    static $nums = ['0', '-0', '7', '-12', '0.5', '-0.0636837780476', '2.34647130966', '1e5', '-2.5E-3', '0.0', '1e400',
+        '123456789012345678', '9223372036854775807', '9223372036854775808', '-9223372036854775809', '1.7976931348623157e308',
+        '4.9e-324', '0.1', '12345678901234567890123', '1E-400', '-1.0', '100', '3.14159265358979323846'];
+    static $seps = [',', ', ', ' ,', " , ", "\n,\n", "\t,\r\n", ",\n  ", ",  ", ",\t"];
+    static $bad = ['x', '01', '1.', '-', '1e', '.5', '+1', '--1', '1 2', ',,', '"s"', 'true', 'null', 'false', '[1,2]', '[]', '{"k":1}',
+        "1\x01", '}', ']', '1]', '1x', '1.5.5', '1-2', '0x1', '2e5e', '1:', "\x00", "\xc3\xa9", '"\xc3"', '"\xff"', '1"', '1{', '1[', ', ', "\x7f", '"a\\u00e9"'];
+    static $tails = [']', ' ]', "\n]", ',"str"]', ', [1, 2]]', ', {"a":1}]', ',]', ', ', '', ',', ', "x', ', "\xff"]', ', "\xc3\xa9"]',
+        ', tru]', ', 1e400]', "]\x01", '] x', ']]', ']}', '],', ' , 5 ]', ', 1 , 2 ]', ', 1,2,3, "s", 4]'];
     $heads = ['', '"pad",', '"\xc3\xa9\xc3\xa9",', '"\xe2\x82\xac' . str_repeat('\xe2\x82\xac', 40) . '",', '"\xff",', '"\xc3",', '{"a":1},', '[1,2],', "\"\t\","];
-        for ($c = 0; $c < $count; $c++) {
-      $len = mt_rand(0, 3) ? mt_rand(300, 3000) : mt_rand(1, 300);
-      $sep = $seps[mt_rand(0, count($seps) - 1)];
-      $items = [];
-      for ($i = 0; $i < $len; $i++) {
-        $items[] = mt_rand(0, 4) === 0 ? $nums[mt_rand(0, count($nums) - 1)] : (mt_rand(0, 1) ? (string)mt_rand(-999999, 999999) : sprintf('%.' . mt_rand(1, 15) . 'f', mt_rand(-1000000, 1000000) / 7919));
-      }
-      if (mt_rand(0, 1)) { $items[mt_rand(0, $len - 1)] = $bad[mt_rand(0, count($bad) - 1)]; }
-      $pad = str_repeat(' ', mt_rand(0, 70)) . '"' . str_repeat('p', mt_rand(0, 5000)) . '"';
-      $head = $heads[mt_rand(0, count($heads) - 1)];
-      $tail = $tails[mt_rand(0, count($tails) - 1)];
-      $mode = mt_rand(0, 3);
-      $list = '[' . implode($sep, $items) . $tail;
-      $doc = match ($mode) {
+    $len = mt_rand(0, 3) ? mt_rand(300, 3000) : mt_rand(1, 300);
+    $sep = pick($seps);
+    $items = [];
+    for ($i = 0; $i < $len; $i++) {
+        $items[] = mt_rand(0, 4) === 0 ? pick($nums) : (mt_rand(0, 1) ? (string)mt_rand(-999999, 999999)
+            : sprintf('%.' . mt_rand(1, 15) . 'f', mt_rand(-1000000, 1000000) / 7919));
+    }
+    if (mt_rand(0, 1)) {
+        $items[mt_rand(0, $len - 1)] = pick($bad);
+    }
+    $pad = str_repeat(' ', mt_rand(0, 70)) . '"' . str_repeat('p', mt_rand(0, 5000)) . '"';
+    $head = pick($heads);
+    $list = '[' . implode($sep, $items) . pick($tails);
+    return match (mt_rand(0, 3)) {
         0 => '[' . $pad . ',' . $head . $list . ']',
         1 => '{"pad":' . $pad . ',"v":' . $list . ',"w":2}',
         2 => $list,
         3 => '[' . $pad . ',' . $head . $list . ',' . $list . ']',
-      };
-      if (mt_rand(0, 9) === 0) { $doc = substr($doc, 0, mt_rand(1, strlen($doc))); }
-      if (mt_rand(0, 9) === 0) { $p = mt_rand(0, strlen($doc) - 1); $doc[$p] = chr(mt_rand(0, 255)); }
-      $assoc = [true, false, null][mt_rand(0, 2)];
-      $depth = mt_rand(0, 5) ? 512 : mt_rand(1, 4);
-      $flags = [0, JSON_BIGINT_AS_STRING, JSON_INVALID_UTF8_IGNORE, JSON_INVALID_UTF8_SUBSTITUTE, JSON_OBJECT_AS_ARRAY, JSON_BIGINT_AS_STRING | JSON_INVALID_UTF8_SUBSTITUTE][mt_rand(0, 5)];
-      $r = [];
-      foreach (['0', '1'] as $on) {
-        ini_set('rustjson.decode', $on);
-        $v = json_decode($doc, $assoc, $depth, $flags);
-        $r[] = serialize($v) . '#' . json_last_error() . json_last_error_msg();
-      }
-      $n++;
-      $errs[json_last_error()] = ($errs[json_last_error()] ?? 0) + 1;
-      if ($r[0] !== $r[1]) { $diffs++; if ($diffs < 4) { file_put_contents("/tmp/runs_diff.fail.$shape.$seed.$diffs", $doc); echo "DIFF seed $seed case $c\n"; } }
-    }
-} else {
-$nums = ['0', '-0', '7', '-12', '0.5', '-65.613616999999977', '43.420273000000009', '1e5', '-2.5E-3', '1e400',
-      '123456789012345678', '9223372036854775808', '-9223372036854775809', '4.9e-324', '12345678901234567890123', '-1.0'];
-    $seps = [',', ', ', ' ,', " , ", "\n,\n", "\t,\r\n", ",\n  "];
-    $bad = ['[x]', '[01]', '[1.]', '[-]', '[1 2]', '[1,,2]', '["s"]', '[true]', '[1,2,3]', '[]', '[[1]]', '{"k":1}', "[1\x01]", '[1]]',
-      '[1,]', '[,1]', '1', '"s"', '[1 , 2 ]', '[ 1 ,2]', "[\xc3\xa9]", '[1,"\xff"]', '[1}', '[1,2}', '[1e400,1]', '[9223372036854775808]'];
-    $tails = [']', ' ]', "\n]", ',"str"]', ', [1, 2, 3]]', ', {"a":1}]', ',]', ', ', '', ',', ', [', ', [1', ', [1,', ', "\xff"]', ', [1,2]', "]\x01", '] x', ']]', ']}', ', 5]'];
+    };
+}
+
+/** A document holding a long array of lists of one or two numbers. */
+function lists_doc(): string
+{
+    static $nums = ['0', '-0', '7', '-12', '0.5', '-65.613616999999977', '43.420273000000009', '1e5', '-2.5E-3', '1e400',
+        '123456789012345678', '9223372036854775808', '-9223372036854775809', '4.9e-324', '12345678901234567890123', '-1.0'];
+    static $seps = [',', ', ', ' ,', " , ", "\n,\n", "\t,\r\n", ",\n  "];
+    static $bad = ['[x]', '[01]', '[1.]', '[-]', '[1 2]', '[1,,2]', '["s"]', '[true]', '[1,2,3]', '[]', '[[1]]', '{"k":1}', "[1\x01]", '[1]]',
+        '[1,]', '[,1]', '1', '"s"', '[1 , 2 ]', '[ 1 ,2]', "[\xc3\xa9]", '[1,"\xff"]', '[1}', '[1,2}', '[1e400,1]', '[9223372036854775808]'];
+    static $tails = [']', ' ]', "\n]", ',"str"]', ', [1, 2, 3]]', ', {"a":1}]', ',]', ', ', '', ',', ', [', ', [1', ', [1,', ', "\xff"]', ', [1,2]',
+        "]\x01", '] x', ']]', ']}', ', 5]'];
     $heads = ['', '"pad",', '"' . str_repeat("\xc3\xa9", 50) . '",', '"\xff",', '[1,2],'];
-        for ($c = 0; $c < $count; $c++) {
-      $len = mt_rand(0, 3) ? mt_rand(150, 1500) : mt_rand(1, 150);
-      $sep = $seps[mt_rand(0, count($seps) - 1)];
-      $isep = [',', ', ', ' , ', ",\n"][mt_rand(0, 3)];
-      $items = [];
-      for ($i = 0; $i < $len; $i++) {
+    $len = mt_rand(0, 3) ? mt_rand(150, 1500) : mt_rand(1, 150);
+    $sep = pick($seps);
+    $isep = pick([',', ', ', ' , ', ",\n"]);
+    $items = [];
+    for ($i = 0; $i < $len; $i++) {
         $k = mt_rand(0, 9) ? 2 : 1;
         $xs = [];
-        for ($j = 0; $j < $k; $j++) $xs[] = mt_rand(0, 5) === 0 ? $nums[mt_rand(0, count($nums) - 1)] : sprintf('%.' . mt_rand(1, 15) . 'f', mt_rand(-10000000, 10000000) / 7919);
+        for ($j = 0; $j < $k; $j++) {
+            $xs[] = mt_rand(0, 5) === 0 ? pick($nums) : sprintf('%.' . mt_rand(1, 15) . 'f', mt_rand(-10000000, 10000000) / 7919);
+        }
         $items[] = (mt_rand(0, 7) ? '[' : '[ ') . implode($isep, $xs) . (mt_rand(0, 7) ? ']' : ' ]');
-      }
-      if (mt_rand(0, 1)) { $items[mt_rand(0, $len - 1)] = $bad[mt_rand(0, count($bad) - 1)]; }
-      $pad = str_repeat(' ', mt_rand(0, 70)) . '"' . str_repeat('p', mt_rand(0, 5000)) . '"';
-      $head = $heads[mt_rand(0, count($heads) - 1)];
-      $tail = $tails[mt_rand(0, count($tails) - 1)];
-      $list = '[' . implode($sep, $items) . $tail;
-      $doc = match (mt_rand(0, 4)) {
+    }
+    if (mt_rand(0, 1)) {
+        $items[mt_rand(0, $len - 1)] = pick($bad);
+    }
+    $pad = str_repeat(' ', mt_rand(0, 70)) . '"' . str_repeat('p', mt_rand(0, 5000)) . '"';
+    $head = pick($heads);
+    $list = '[' . implode($sep, $items) . pick($tails);
+    return match (mt_rand(0, 4)) {
         0 => '[' . $pad . ',' . $head . $list . ']',
         1 => '{"pad":' . $pad . ',"v":' . $list . ',"w":2}',
         2 => $list,
         3 => '{"pad":' . $pad . ',"coordinates":[' . $list . ',' . $list . ']}',
+        // A list that is an object member: `, [` after it is an error.
         4 => '{"pad":' . $pad . ',"o":{"a":' . implode($sep, array_slice($items, 0, 400)) . '}}',
-      };
-      if (mt_rand(0, 9) === 0) { $doc = substr($doc, 0, mt_rand(1, strlen($doc))); }
-      if (mt_rand(0, 9) === 0) { $p = mt_rand(0, strlen($doc) - 1); $doc[$p] = chr(mt_rand(0, 255)); }
-      $assoc = [true, false, null][mt_rand(0, 2)];
-      $depth = mt_rand(0, 5) ? 512 : mt_rand(1, 5);
-      $flags = [0, JSON_BIGINT_AS_STRING, JSON_INVALID_UTF8_IGNORE, JSON_INVALID_UTF8_SUBSTITUTE, JSON_OBJECT_AS_ARRAY, JSON_BIGINT_AS_STRING | JSON_INVALID_UTF8_SUBSTITUTE][mt_rand(0, 5)];
-      $r = [];
-      foreach (['0', '1'] as $on) {
+    };
+}
+
+mt_srand($seed);
+$diffs = 0;
+$errs = [];
+for ($c = 0; $c < $count; $c++) {
+    $doc = $shape === 'numbers' ? numbers_doc() : lists_doc();
+    if (mt_rand(0, 9) === 0) {
+        $doc = substr($doc, 0, mt_rand(1, strlen($doc)));
+    }
+    if (mt_rand(0, 9) === 0) {
+        $doc[mt_rand(0, strlen($doc) - 1)] = chr(mt_rand(0, 255));
+    }
+    $assoc = pick([true, false, null]);
+    $depth = mt_rand(0, 5) ? 512 : mt_rand(1, $shape === 'numbers' ? 4 : 5);
+    $flags = pick([0, JSON_BIGINT_AS_STRING, JSON_INVALID_UTF8_IGNORE, JSON_INVALID_UTF8_SUBSTITUTE, JSON_OBJECT_AS_ARRAY,
+        JSON_BIGINT_AS_STRING | JSON_INVALID_UTF8_SUBSTITUTE]);
+    $r = [];
+    foreach (['0', '1'] as $on) {
         ini_set('rustjson.decode', $on);
         $v = json_decode($doc, $assoc, $depth, $flags);
         $r[] = serialize($v) . '#' . json_last_error() . json_last_error_msg();
-      }
-      $n++;
-      $errs[json_last_error()] = ($errs[json_last_error()] ?? 0) + 1;
-      if ($r[0] !== $r[1]) { $diffs++; if ($diffs < 4) { file_put_contents("/tmp/runs_diff.fail.$shape.$seed.$diffs", $doc); echo "DIFF seed $seed case $c\n"; } }
+    }
+    $errs[json_last_error()] = ($errs[json_last_error()] ?? 0) + 1;
+    if ($r[0] !== $r[1]) {
+        $diffs++;
+        if ($diffs < 4) {
+            file_put_contents("/tmp/runs_diff.fail.$shape.$seed.$diffs", $doc);
+            echo "DIFF seed $seed case $c\n";
+        }
     }
 }
 ksort($errs);
-echo "runs_diff $shape seed $seed: $n cases, $diffs differences, stock's errors ", json_encode($errs), "\n";
+echo "runs_diff $shape seed $seed: $count cases, $diffs differences, stock's errors ", json_encode($errs), "\n";
 exit($diffs ? 1 : 0);
