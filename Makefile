@@ -47,7 +47,8 @@
 #   make test-zts       PHP 8.2 debug ZTS build
 #   make test-php84     PHP 8.4 (Debian trixie binaries, chroot)
 #   make test-php85     PHP 8.5 (Debian experimental binaries, chroot)
-#   make test-matrix    all four, one after the other
+#   make test-matrix    all four: their PHPs one after the other, then the legs in MATRIX_JOBS lanes
+#                       (default 2 with 2+ CPUs; tools/php-builds/matrix.sh)
 #   (LEG_FUZZ_COUNT: random json_encode cases per leg, default 20000; LEG_VALIDATE_COUNT: json_validate
 #   cases per leg, default 50000; seed FUZZ_SEED)
 
@@ -173,7 +174,8 @@ test-php84: setup
 test-php85: setup
 	FUZZ_COUNT=$(LEG_FUZZ_COUNT) VALIDATE_COUNT=$(LEG_VALIDATE_COUNT) FUZZ_SEED=$(FUZZ_SEED) CARGO=$(CARGO) bash tools/php-builds/leg.sh php85
 
-# All legs in order, continuing after a failed one; closing line 'matrix: N passed, M failed'.
+# All legs (two at a time on 2+ CPUs), continuing after a failed one; closing line
+# 'matrix: N passed, M failed'.
 test-matrix: setup
 	FUZZ_COUNT=$(LEG_FUZZ_COUNT) VALIDATE_COUNT=$(LEG_VALIDATE_COUNT) FUZZ_SEED=$(FUZZ_SEED) CARGO=$(CARGO) bash tools/php-builds/matrix.sh
 

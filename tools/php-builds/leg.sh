@@ -72,6 +72,12 @@ if [ -z "${RJ_LEG_INNER:-}" ]; then
         echo "$FLAVOUR: 0 passed, 1 failed (could not make the PHP)"
         exit 1
     fi
+    # RJ_LEG_PHP_ONLY=1: only make the PHP (matrix.sh makes every leg's PHP, one after the other,
+    # before it runs legs side by side: the PHP builds install Debian packages, which cannot run twice at once).
+    if [ -n "${RJ_LEG_PHP_ONLY:-}" ]; then
+        echo "$FLAVOUR: PHP ready ($(( $(now) - T0 ))s)"
+        exit 0
+    fi
     export RJ_LEG_INNER=1 RJ_LEG_T0=$T0 RJ_LEG_PHP_SECS=$(( $(now) - T0 ))
     export RJ_SRC82=$(php82_src)
     mkdir -p "$RUN" "$OUT"
