@@ -172,11 +172,35 @@ static zend_always_inline char *return_new_str(zval *rv, size_t len, bool clear_
 	return ZSTR_VAL(s);
 }
 char *rustjson_return_new_str(zval *rv, size_t len, bool clear_error) { return return_new_str(rv, len, clear_error); }
+/* n (at most 64) bytes from src to dst: overlapping fixed-size copies (the
+ * compiler's loads and stores), no call. */
+static zend_always_inline void copy_le64(char *dst, const char *src, size_t n)
+{
+	if (n >= 16) {
+		if (n > 32) {
+			memcpy(dst + 16, src + 16, 16);
+			memcpy(dst + n - 32, src + n - 32, 16);
+		}
+		memcpy(dst, src, 16);
+		memcpy(dst + n - 16, src + n - 16, 16);
+	} else if (n >= 8) {
+		memcpy(dst, src, 8);
+		memcpy(dst + n - 8, src + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(dst, src, 4);
+		memcpy(dst + n - 4, src + n - 4, 4);
+	} else if (n > 0) {
+		dst[0] = src[0];
+		dst[n >> 1] = src[n >> 1];
+		dst[n - 1] = src[n - 1];
+	}
+}
 void rustjson_return_quoted(zval *rv, const char *s, size_t len, bool clear_error)
 {
 	char *p = return_new_str(rv, len + 2, clear_error);
 	p[0] = '"';
-	memcpy(p + 1, s, len);
+	ZEND_ASSERT(len <= 64);
+	copy_le64(p + 1, s, len);
 	p[len + 1] = '"';
 	p[len + 2] = '\0';
 }

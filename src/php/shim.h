@@ -74,7 +74,8 @@ void rustjson_return_str(zval *rv, zend_string *s);
  * string of len bytes (zend_string_alloc(len, 0)) as the result in rv. Returns where its bytes go: the
  * caller writes all len of them and the NUL before PHP runs again. */
 char *rustjson_return_new_str(zval *rv, size_t len, bool clear_error);
-/* The same for the string `"s"` (s: len bytes that need no escape, live for the call). */
+/* The same for the string `"s"` (s: len <= 64 bytes that need no escape, live for the call; copied
+ * without a call). */
 void rustjson_return_quoted(zval *rv, const char *s, size_t len, bool clear_error);
 void rustjson_return_false(zval *rv);
 void rustjson_return_literal(zval *rv, uint8_t type);

@@ -361,6 +361,15 @@ pub fn write_short_string_as<S: Sink, const HEX: bool>(
 #[inline(always)]
 pub fn is_clean_le64(s: Key<'_>, mode: &EscapeMode) -> bool {
     let n = s.bytes.len();
+    // Up to 16 bytes without JSON_HEX_*: one load of the 16 ending with the
+    // string (all of them at 16 bytes, which the 16-64 byte check would
+    // load twice).
+    #[cfg(target_arch = "x86_64")]
+    if n <= 16 && mode.short_limit != 0 {
+        if let Some(tail) = s.tail {
+            return x86::is_clean_tail16(tail, n, &mode.third);
+        }
+    }
     if n < 16 {
         return is_clean_short::<false>(s, mode);
     }

@@ -126,11 +126,11 @@ unsafe fn dirty_mask_third(v: __m128i, third: &[u8; 16]) -> u32 {
     }
 }
 
-/// [`is_clean_lt16_third`] of the last `n` bytes of `tail` (`n < 16`), from
+/// [`is_clean_lt16_third`] of the last `n` bytes of `tail` (`n <= 16`), from
 /// one load of all 16; the bytes before them are ignored.
 #[inline(always)]
 pub(super) fn is_clean_tail16(tail: &[u8; 16], n: usize, third: &[u8; 16]) -> bool {
-    debug_assert!(n < 16);
+    debug_assert!(n <= 16);
     // SAFETY: the load reads the 16 bytes of `tail`; SSE2 is part of the
     // x86_64 baseline.
     unsafe {
