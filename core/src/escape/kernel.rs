@@ -158,6 +158,40 @@ impl<'a, S: Sink> Out<'a, S> {
         }
     }
 
+    /// Writes an item: the first `kept` (at most 8) bytes of `word`, with
+    /// `after` unread input bytes after it; the loop invariant holds for
+    /// them afterwards. One blind 8-byte store where the room allows it.
+    /// Near the end of the room the sink grows, if it must, by no more than
+    /// the string certainly writes from here when it succeeds (the item, a
+    /// byte at least for each unread byte, the closing quote), never by a
+    /// blind store's slack: PHP's encoder grows its buffer only by what it
+    /// appends, so a larger request could make the buffer, and the call's
+    /// peak, a page larger than stock's where the output ends soon after.
+    /// Then the item is stored blindly if 8 bytes of room exist, else
+    /// exactly. (No call takes `self`: its pointers stay in registers in
+    /// the callers' loops, as with [`Out::ensure`].)
+    ///
+    /// # Safety
+    /// `kept <= 8`.
+    #[inline(always)]
+    unsafe fn put_item(&mut self, word: u64, kept: usize, after: usize) {
+        if self.room() < after + 9 {
+            let exact = kept + after + 1;
+            self.ensure(exact, exact);
+            if self.room() < 8 {
+                // SAFETY: room >= kept after `ensure`; a local array cannot
+                // overlap the sink's buffer.
+                unsafe {
+                    put_exact(self.pos, word, kept);
+                    self.pos = self.pos.add(kept);
+                }
+                return;
+            }
+        }
+        // SAFETY: room >= 8, and room - kept >= after + 1.
+        unsafe { self.put_word(word, kept) };
+    }
+
     /// Marks `n` bytes written through `self.pos` as written.
     ///
     /// # Safety
@@ -266,9 +300,8 @@ pub(super) unsafe fn escape<S: Sink, V: Scanner>(
                     break;
                 }
                 let rem = len - i;
-                w.ensure(rem + 8, rem + 16);
-                // SAFETY: room >= rem + 8 >= 8.
-                unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
+                // SAFETY: class <= 6 bytes.
+                unsafe { w.put_item(ESCW[esc_index(b, class)], class as usize, rem - 1) };
                 i += 1;
                 ascii = true;
             }
@@ -351,9 +384,8 @@ unsafe fn walk<S: Sink, V: Scanner>(
             let rem = len - e;
             let class = table[b as usize];
             debug_assert!(class == TWO || class == SIX);
-            w.ensure(rem + 8, rem + 16);
-            // SAFETY: room >= rem + 8 >= 8.
-            unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
+            // SAFETY: class <= 6 bytes.
+            unsafe { w.put_item(ESCW[esc_index(b, class)], class as usize, rem - 1) };
             let i = e + 1;
             if len - i < V::W {
                 return (i, false);
@@ -393,9 +425,8 @@ unsafe fn walk<S: Sink, V: Scanner>(
             let b = unsafe { *p.add(start) };
             let class = table[b as usize];
             if b < 0x80 && class != CLEAN {
-                w.ensure(rem + 8, rem + 16);
-                // SAFETY: room >= rem + 8 >= 8.
-                unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
+                // SAFETY: class <= 6 bytes.
+                unsafe { w.put_item(ESCW[esc_index(b, class)], class as usize, rem - 1) };
                 start += 1;
             } else if b == 0xe2
                 && !flags.keep_line_terminators()
@@ -404,11 +435,10 @@ unsafe fn walk<S: Sink, V: Scanner>(
                 // SAFETY: start + 2 < len, as above.
                 && unsafe { *p.add(start + 2) } | 1 == 0xa9
             {
-                w.ensure(rem + 8, rem + 16);
-                // SAFETY: room >= rem + 8 >= 8; the third byte is A8 or A9.
+                // SAFETY: the third byte is A8 or A9 (start + 2 < len).
                 unsafe {
                     let unit = 0x2000 | u32::from(*p.add(start + 2) & 0x3f);
-                    w.put_word(u_escape_word(unit), 6);
+                    w.put_item(u_escape_word(unit), 6, rem - 3);
                 }
                 start += 3;
             } else if n == 0 {
@@ -438,7 +468,10 @@ unsafe fn walk<S: Sink, V: Scanner>(
         let pop = m.count_ones();
         let rem = len - start;
         // What `expand` asks for its first block.
-        if w.fits(rem + pop as usize + 8, rem + 16) {
+        // (A growth asks only for what the string certainly writes: see
+        // `Out::put_item_tight`; with less room than `expand` wants, the
+        // items are written one by one below.)
+        if w.fits(rem + pop as usize + 8, rem + 1) {
             // SAFETY: `rem` bytes readable at `start`, `room` writable at
             // `w.pos`; CPU support by our caller.
             let (read, written) = unsafe { V::expand(ctx, p.add(start), rem, w.pos, w.room()) };
@@ -471,9 +504,8 @@ unsafe fn walk<S: Sink, V: Scanner>(
             // The scanners flag exactly the ASCII bytes the table escapes.
             debug_assert!(class == TWO || class == SIX);
             // One 8-byte store, then the invariant for the rest.
-            w.ensure(rem + 8, rem + 16);
-            // SAFETY: room >= rem + 8 >= 8.
-            unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
+            // SAFETY: class <= 6 bytes.
+            unsafe { w.put_item(ESCW[esc_index(b, class)], class as usize, rem - 1) };
             i = e + 1;
             m &= m - 1;
         } else {
@@ -488,9 +520,8 @@ unsafe fn walk<S: Sink, V: Scanner>(
                 // A 2-byte sequence (an accented letter): always written
                 // as one unit, or kept.
                 if !uu {
-                    w.ensure(rem + 8, rem + 16);
-                    // SAFETY: room >= rem + 8 >= 8.
-                    unsafe { w.put_word(u_escape_word(two_byte_cp(q)), 6) };
+                    // SAFETY: one 6-byte unit.
+                    unsafe { w.put_item(u_escape_word(two_byte_cp(q)), 6, rem - 2) };
                 } else {
                     // SAFETY: room >= rem + 1 >= 5.
                     unsafe {
@@ -504,9 +535,8 @@ unsafe fn walk<S: Sink, V: Scanner>(
                     return (e, false);
                 };
                 if !uu {
-                    w.ensure(rem + 16, rem + 16);
-                    // SAFETY: room >= rem + 16 >= 14 + 2.
-                    unsafe { put_cp(w, cp) };
+                    // SAFETY: forwarded.
+                    unsafe { put_cp_item(w, cp, rem - n) };
                 } else if flags.keep_line_terminators() || !is_line_terminator(cp) {
                     // Kept; the sequence may run past the bytes stored so
                     // far.
@@ -586,6 +616,18 @@ fn valid_word(w: u32) -> Option<(u32, usize)> {
     None
 }
 
+/// The first `kept` bytes of `word` (little-endian) at `dst`, exactly.
+///
+/// # Safety
+/// `dst` valid for writes of `kept <= 8` bytes.
+#[cold]
+#[inline(never)]
+unsafe fn put_exact(dst: *mut u8, word: u64, kept: usize) {
+    let bytes = word.to_le_bytes();
+    // SAFETY: forwarded; a local array cannot overlap `dst`.
+    unsafe { ptr::copy_nonoverlapping(bytes.as_ptr(), dst, kept.min(8)) };
+}
+
 /// Writes `\uXXXX` for a code point, or the surrogate pair for one above
 /// U+FFFF, with one 8-byte store per unit.
 ///
@@ -601,6 +643,29 @@ unsafe fn put_cp<S: Sink>(w: &mut Out<'_, S>, cp: u32) {
             let c = cp - 0x1_0000;
             w.put_word(u_escape_word(0xd800 | (c >> 10)), 6);
             w.put_word(u_escape_word(0xdc00 | (c & 0x3ff)), 6);
+        }
+    }
+}
+
+/// [`put_cp`] as an item with `after` unread input bytes after it (see
+/// [`Out::put_item`]): the unit or units, each through `put_item`, so that
+/// near the end of the room the sink grows only by what the string
+/// certainly writes.
+///
+/// # Safety
+/// None beyond `Out`'s invariant.
+#[inline(always)]
+unsafe fn put_cp_item<S: Sink>(w: &mut Out<'_, S>, cp: u32, after: usize) {
+    // SAFETY: forwarded; the second unit is written after the first.
+    unsafe {
+        if w.room() >= after + 16 {
+            put_cp(w, cp);
+        } else if cp < 0x1_0000 {
+            w.put_item(u_escape_word(cp), 6, after);
+        } else {
+            let c = cp - 0x1_0000;
+            w.put_item(u_escape_word(0xd800 | (c >> 10)), 6, after + 6);
+            w.put_item(u_escape_word(0xdc00 | (c & 0x3ff)), 6, after);
         }
     }
 }
@@ -690,15 +755,18 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
                 continue;
             }
             if (lim as usize - pos as usize) < rem + 8 {
+                // Near the end of the room (see `Out::put_item`).
                 w.pos = pos;
-                w.ensure(rem + 8, rem + 16);
+                // SAFETY: class <= 6 bytes.
+                unsafe { put_item_cold(w, ESCW[esc_index(b, class)], class as usize, rem - 1) };
                 pos = w.pos;
                 lim = w.lim;
-            }
-            // SAFETY: room >= rem + 8 >= 8.
-            unsafe {
-                ptr::write_unaligned(pos.cast::<u64>(), ESCW[esc_index(b, class)].to_le());
-                pos = pos.add(class as usize);
+            } else {
+                // SAFETY: room >= rem + 8 >= 8.
+                unsafe {
+                    ptr::write_unaligned(pos.cast::<u64>(), ESCW[esc_index(b, class)].to_le());
+                    pos = pos.add(class as usize);
+                }
             }
             i += 1;
             streak = 0;
@@ -709,12 +777,20 @@ unsafe fn escape_run_u<S: Sink, V: Scanner>(
         // kept) for at least 4 bytes of input, or 1 unit (8 bytes, 6 kept)
         // for at least 2: room >= rem + 16 covers them and keeps the
         // invariant. Four units at once (26 bytes, 24 kept, for 8) need
-        // rem + 18, checked there.
+        // rem + 18, checked there. With less room, one sequence at a time
+        // by `non_ascii`: checked first, then written, the sink growing
+        // only by what the string certainly writes (an invalid sequence
+        // fails before any growth, as stock's encoder does).
         if (lim as usize - pos as usize) < rem + 16 {
             w.pos = pos;
-            w.ensure(rem + 16, rem + 16);
+            // SAFETY: i < len and room >= rem + 1 (our contract).
+            let r = unsafe { tight_non_ascii(s, i, w, table, flags) };
             pos = w.pos;
             lim = w.lim;
+            if let Some(next) = r? {
+                i = next;
+                continue;
+            }
         }
         // The loads: 8 or 4 bytes at i; under 4, the rem bytes at i one by
         // one (the last character of a string, most often: a 2- or 3-byte
@@ -974,9 +1050,8 @@ unsafe fn escape_run_raw<S: Sink>(
                 i += 1;
                 continue;
             }
-            w.ensure(rem + 8, rem + 16);
-            // SAFETY: room >= rem + 8 >= 8.
-            unsafe { w.put_word(ESCW[esc_index(b, class)], class as usize) };
+            // SAFETY: class <= 6 bytes.
+            unsafe { w.put_item(ESCW[esc_index(b, class)], class as usize, rem - 1) };
             i += 1;
         } else {
             // SAFETY: room >= rem + 1, as `raw_run` needs.
@@ -1005,6 +1080,96 @@ const CLEAN_STREAK: usize = 2;
 #[inline(always)]
 fn is_line_terminator(cp: u32) -> bool {
     cp | 1 == 0x2029
+}
+
+/// [`Out::put_item`] out of line, for loops that keep the write position
+/// in locals.
+///
+/// # Safety
+/// `kept <= 8`.
+#[cold]
+#[inline(never)]
+unsafe fn put_item_cold<S: Sink>(w: &mut Out<'_, S>, word: u64, kept: usize, after: usize) {
+    // SAFETY: forwarded.
+    unsafe { w.put_item(word, kept, after) }
+}
+
+/// [`escape_run_u`] at a non-ASCII byte `s[i]` with less room than its
+/// arms want (`rem + 16`): `Ok(None)` after growing to that room when the
+/// string certainly writes that much from here ([`certain_extra`]), else
+/// the sequence handled by [`non_ascii`] (checked first, then written, the
+/// sink growing only by what the string certainly writes; an invalid one
+/// fails before any growth, as stock's encoder does): `Ok(Some(next))`.
+///
+/// # Safety
+/// As for [`non_ascii`].
+#[cold]
+#[inline(never)]
+unsafe fn tight_non_ascii<S: Sink>(
+    s: &[u8],
+    i: usize,
+    w: &mut Out<'_, S>,
+    table: &[u8; 256],
+    flags: Flags,
+) -> Result<Option<usize>, InvalidUtf8> {
+    if certain_extra(s, i, table, flags) {
+        let rem = s.len() - i;
+        w.ensure(rem + 16, rem + 16);
+        return Ok(None);
+    }
+    // SAFETY: forwarded.
+    unsafe { non_ascii(s, i, w, flags) }.map(Some)
+}
+
+/// Whether the string certainly writes at least 15 bytes more than one per
+/// unread byte from `s[i]` on, if it succeeds: its escapes (ASCII and
+/// `\\uXXXX` units, substitutes) counted up to an invalid sequence that
+/// fails it or the end, dropped bytes (JSON_INVALID_UTF8_IGNORE) taken off.
+/// A few items are read in the common case (the answer is known as soon
+/// as 15 bytes are); near the end of the string, the rest of it.
+#[cold]
+#[inline(never)]
+fn certain_extra(s: &[u8], mut i: usize, table: &[u8; 256], flags: Flags) -> bool {
+    let uu = flags.unescaped_unicode();
+    let mut extra: isize = 0;
+    while let Some(&b) = s.get(i) {
+        if extra >= 15 {
+            return true;
+        }
+        if b < 0x80 {
+            // CLEAN (0): one byte; TWO, SIX: that many.
+            extra += (table[b as usize] as isize - 1).max(0);
+            i += 1;
+            continue;
+        }
+        let seq = decode(s.get(i..).unwrap_or_default());
+        let n = seq.len.max(1) as isize;
+        extra += if seq.valid {
+            if !uu {
+                if seq.cp < 0x1_0000 {
+                    6 - n
+                } else {
+                    12 - n
+                }
+            } else if !flags.keep_line_terminators() && is_line_terminator(seq.cp) {
+                6 - n
+            } else {
+                0
+            }
+        } else if flags.ignore_invalid() {
+            -n
+        } else if flags.substitute_invalid() {
+            if uu {
+                3 - n
+            } else {
+                6 - n
+            }
+        } else {
+            return false;
+        };
+        i += n as usize;
+    }
+    extra >= 15
 }
 
 /// The slow path for the UTF-8 sequence (valid or not) at `s[i] >= 0x80`:
@@ -1037,19 +1202,18 @@ unsafe fn non_ascii<S: Sink>(
                 w.advance(seq.len);
             }
         } else {
-            w.ensure(after + 14, rem + 16);
-            // SAFETY: room >= after + 14.
-            unsafe { put_cp(w, seq.cp) };
+            // SAFETY: forwarded.
+            unsafe { put_cp_item(w, seq.cp, after) };
         }
     } else if flags.ignore_invalid() {
         // Dropped.
     } else if flags.substitute_invalid() {
         if flags.unescaped_unicode() {
-            w.ensure(after + 4, rem + 16);
+            w.ensure(after + 4, after + 4);
             // SAFETY: room >= after + 4 >= 3.
             unsafe { w.put([0xef, 0xbf, 0xbd]) };
         } else {
-            w.ensure(after + 7, rem + 16);
+            w.ensure(after + 7, after + 7);
             // SAFETY: room >= after + 7 >= 6.
             unsafe { w.put(*b"\\ufffd") };
         }
