@@ -4,7 +4,8 @@
 # the only skips allowed are the tests of the Zend allocator's own accounting (valgrind runs PHP
 # with USE_ZEND_ALLOC=0, so there is no memory_limit to hit and no peak to compare: the
 # memory_limit tests, encode_large_output_presize, encode_large_output_doubles_presize,
-# encode_large_output_early and decode_invalid_utf8_memory) and tests gated
+# encode_large_output_early, encode_known_utf8, encode_peak_page_edges and
+# decode_invalid_utf8_memory) and tests gated
 # on a newer PHP. PCRE's JIT is off (-d pcre.jit=0): its compiled matchers read 16 bytes at a
 # time past the end of the subject, which memcheck reports as invalid reads in code it cannot
 # name (the tests that preg_replace() a debug_zval_dump() failed so, with no rustjson frame).
@@ -33,7 +34,7 @@ run() { # name dir
     f=$(awk -F'\t' '$1 != "PASSED" && $1 != "SKIPPED"' "$res" | wc -l)
     # Allowed: the Zend-allocator tests, and tests gated on a newer PHP (tools/phpt-version-skips.sh).
     local gated=0 mem
-    mem=$(awk -F'\t' '$1 == "SKIPPED" && $2 ~ /encode_memory_limit|encode_large_output_((doubles_)?presize|early)|decode_invalid_utf8_memory/' "$res" | wc -l)
+    mem=$(awk -F'\t' '$1 == "SKIPPED" && $2 ~ /encode_memory_limit|encode_large_output_((doubles_)?presize|early)|encode_known_utf8|encode_peak_page_edges|decode_invalid_utf8_memory/' "$res" | wc -l)
     if [ -d "$dir" ] && [ "$name" = ours ]; then
         gated=$("$root/tools/phpt-version-skips.sh" "$PHP" "$res" "$dir")
     fi

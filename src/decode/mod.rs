@@ -297,6 +297,19 @@ fn is_undef(zv: &sys::zval) -> bool {
 
 /// `_ZSTR_STRUCT_SIZE(len)`: the allocation of a zend_string of `len`
 /// bytes (header, bytes and NUL, rounded up to the allocator's 8 bytes).
+/// Marks `s` (a string of ours, not interned) IS_STR_VALID_UTF8, as
+/// `rustjson_string_init_utf8` does (a growth by zend_string_realloc
+/// clears the flag).
+///
+/// # Safety
+/// `s` is a live zend_string of ours, not interned, holding valid UTF-8.
+#[inline(always)]
+unsafe fn mark_utf8(s: *mut sys::zend_string) -> *mut sys::zend_string {
+    // SAFETY: the caller's contract (GC_ADD_FLAGS on our own string).
+    unsafe { (*s).gc.u.type_info |= sys::IS_STR_VALID_UTF8 };
+    s
+}
+
 #[inline(always)]
 fn struct_size(len: usize) -> usize {
     (core::mem::offset_of!(sys::zend_string, val) + len + 1 + 7) & !7
@@ -336,15 +349,15 @@ impl ZText {
                 if !s.is_null() {
                     sys::rustjson_string_release(s);
                 }
-                return sys::rustjson_string_init(ptr::null(), 0);
+                return sys::rustjson_string_init_utf8(ptr::null(), 0);
             }
             if s.is_null() {
                 // The bounce room: one block of the exact length.
-                return sys::rustjson_string_init(p.cast(), len);
+                return sys::rustjson_string_init_utf8(p.cast(), len);
             }
             if cap == len {
                 *zval::zstr_val_mut(s).add(len) = 0;
-                return s;
+                return mark_utf8(s);
             }
             // Stock allocates the decoded length exactly: when that is the
             // block size we have (_ZSTR_STRUCT_SIZE, 8-byte steps), keep
@@ -353,9 +366,9 @@ impl ZText {
             if struct_size(len) == struct_size(cap) {
                 (*s).len = len;
                 *zval::zstr_val_mut(s).add(len) = 0;
-                return s;
+                return mark_utf8(s);
             }
-            let exact = sys::rustjson_string_alloc(len);
+            let exact = sys::rustjson_string_alloc_utf8(len);
             let dst = zval::zstr_val_mut(exact);
             core::ptr::copy_nonoverlapping(zval::zstr_val(s), dst, len);
             *dst.add(len) = 0;
@@ -859,7 +872,7 @@ impl ZvBuilder {
                 ASSOC => {
                     let key = core::mem::replace(&mut f.key, ptr::null_mut());
                     let key = if key.is_null() {
-                        sys::rustjson_string_init(ptr::null(), 0)
+                        sys::rustjson_string_init_utf8(ptr::null(), 0)
                     } else {
                         key
                     };
@@ -893,7 +906,7 @@ impl ZvBuilder {
                 _ => {
                     let key = core::mem::replace(&mut f.key, ptr::null_mut());
                     let key = if key.is_null() {
-                        sys::rustjson_string_init(ptr::null(), 0)
+                        sys::rustjson_string_init_utf8(ptr::null(), 0)
                     } else {
                         key
                     };
@@ -1192,7 +1205,7 @@ unsafe impl Builder for ZvBuilder {
             // interned), its bytes and NUL written here; the zval takes
             // its reference.
             unsafe {
-                let s = sys::rustjson_string_alloc(n);
+                let s = sys::rustjson_string_alloc_utf8(n);
                 let dst = zval::zstr_val_mut(s);
                 copy_short(bytes.as_ptr(), dst, n);
                 *dst.add(n) = 0;
@@ -1205,7 +1218,7 @@ unsafe impl Builder for ZvBuilder {
         }
         // SAFETY: the bytes are copied into a fresh (or the interned empty)
         // string, whose reference the zval takes.
-        let zv = unsafe { str_zv(sys::rustjson_string_init(bytes.as_ptr().cast(), n)) };
+        let zv = unsafe { str_zv(sys::rustjson_string_init_utf8(bytes.as_ptr().cast(), n)) };
         self.put(zv);
     }
     #[inline(always)]
@@ -1236,7 +1249,7 @@ unsafe impl Builder for ZvBuilder {
             }
             // SAFETY: the bytes are copied into a fresh (or the interned
             // empty) string.
-            unsafe { sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len()) }
+            unsafe { sys::rustjson_string_init_utf8(bytes.as_ptr().cast(), bytes.len()) }
         };
         self.set_key(k, plain);
     }
@@ -1575,7 +1588,7 @@ impl ZvBuilder {
         // SAFETY: `slot` is an empty slot of the cache (KEY_SLOTS of them);
         // `kused` has room for KEY_LIMIT slot numbers.
         unsafe {
-            let k = sys::rustjson_string_init(bytes.as_ptr().cast(), bytes.len());
+            let k = sys::rustjson_string_init_utf8(bytes.as_ptr().cast(), bytes.len());
             if self.kcount < KEY_LIMIT {
                 (*k).gc.refcount += 1;
                 *self.kcache.add(slot) = k;

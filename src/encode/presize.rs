@@ -47,7 +47,7 @@
 use super::frames::Frames;
 use crate::php::outbuf::PresizeCtx;
 use crate::php::sys;
-use crate::php::view::{Marked, Table, Zv};
+use crate::php::view::{Marked, Table, ZStr, Zv};
 use rustjson_core::number::decimal_len;
 use rustjson_core::options as opt;
 
@@ -289,7 +289,7 @@ impl Walk<'_> {
                 self.n += self.double(v.double())?;
                 self.doubles += 1;
             }
-            sys::IS_STRING => self.string(v.str().bytes())?,
+            sys::IS_STRING => self.zstring(v.str())?,
             sys::IS_ARRAY => {
                 let t = v.table();
                 if let Some((len, doubles)) = self.scalar_list(t, depth)? {
@@ -341,6 +341,20 @@ impl Walk<'_> {
 
     /// A string value or key: valid UTF-8 (else the encode fails here), at
     /// least its bytes and two quotes.
+    #[inline(always)]
+    fn zstring(&mut self, s: ZStr) -> Result<(), Stop> {
+        if s.known_utf8() {
+            // (PHP knows it is valid UTF-8: no check.)
+            let n = s.bytes().len();
+            self.n += n + 2;
+            self.string_bytes += n;
+            return Ok(());
+        }
+        self.string(s.bytes())
+    }
+
+    /// A string's bytes (a value or a key): valid UTF-8 counts its bytes
+    /// and quotes; anything else stops the walk (the encode fails there).
     #[inline(always)]
     fn string(&mut self, b: &[u8]) -> Result<(), Stop> {
         if !valid_utf8(b) {
@@ -414,7 +428,7 @@ impl Walk<'_> {
                     sys::IS_LONG => long_len(v.long()),
                     sys::IS_STRING => {
                         *count += 1;
-                        self.string(v.str().bytes())?;
+                        self.zstring(v.str())?;
                         continue;
                     }
                     sys::IS_UNDEF => continue,
@@ -467,13 +481,12 @@ impl Walk<'_> {
                 if !as_list {
                     match e.key() {
                         Some(k) => {
-                            let k = k.bytes();
                             // Mangled (private/protected) names are skipped
                             // in objects.
-                            if object && k.first() == Some(&0) {
+                            if object && k.bytes().first() == Some(&0) {
                                 continue;
                             }
-                            self.string(k)?;
+                            self.zstring(k)?;
                         }
                         None => self.n += long_len(e.index()) + 2,
                     }
@@ -557,7 +570,7 @@ impl Walk<'_> {
                 self.n += long_len(v.long());
                 Ok(())
             }
-            sys::IS_STRING => self.string(v.str().bytes()),
+            sys::IS_STRING => self.zstring(v.str()),
             sys::IS_REFERENCE => Err(Stop::Unknown),
             _ => self.value(v, depth + 1),
         }

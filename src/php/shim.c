@@ -351,7 +351,22 @@ const char *rustjson_php_version(void) { return PHP_VERSION; }
 
 /* ---- json_decode()'s zval builder (see shim.h) ---- */
 uint32_t rustjson_zv_object_init(zval *zv) { object_init(zv); return Z_OBJ_P(zv)->handle; }
-zend_string *rustjson_string_init(const char *s, size_t len) { return len == 0 ? ZSTR_EMPTY_ALLOC() : zend_string_init(s, len, 0); }
+zend_string *rustjson_string_init_utf8(const char *s, size_t len)
+{
+	zend_string *r;
+	if (len == 0) {
+		return ZSTR_EMPTY_ALLOC();
+	}
+	r = zend_string_init(s, len, 0);
+	GC_ADD_FLAGS(r, IS_STR_VALID_UTF8);
+	return r;
+}
+zend_string *rustjson_string_alloc_utf8(size_t len)
+{
+	zend_string *r = zend_string_alloc(len, 0);
+	GC_ADD_FLAGS(r, IS_STR_VALID_UTF8);
+	return r;
+}
 zend_string *rustjson_string_alloc(size_t len) { return zend_string_alloc(len, 0); }
 
 size_t rustjson_memory_headroom(void)

@@ -129,8 +129,14 @@ bool rustjson_has_failed_calling_exception(void);
  * json_scanner.re build (the same tables, strings and objects), with fewer
  * calls: containers are made at their close or filled in place. ---- */
 uint32_t rustjson_zv_object_init(zval *zv);                  /* object_init (stdClass); returns its handle */
-/* ZSTR_EMPTY_ALLOC() when len == 0, else zend_string_init(s, len, 0) */
-zend_string *rustjson_string_init(const char *s, size_t len);
+/* ZSTR_EMPTY_ALLOC() when len == 0, else zend_string_init(s, len, 0) marked IS_STR_VALID_UTF8 (PHP's
+ * "known to be valid UTF-8" flag, which PCRE and mbstring read and set): every string json_decode()
+ * returns is valid UTF-8 (invalid bytes fail, or are dropped or replaced under the INVALID_UTF8
+ * flags; a lone surrogate escape fails). For the decoder's strings only. */
+zend_string *rustjson_string_init_utf8(const char *s, size_t len);
+/* zend_string_alloc(len, 0) marked IS_STR_VALID_UTF8 (len >= 1; the decoder's strings only: the
+ * caller writes valid UTF-8). */
+zend_string *rustjson_string_alloc_utf8(size_t len);
 /* Bytes PHP's allocator may still hand out under memory_limit (SIZE_MAX
  * without a limit): PG(memory_limit) - zend_memory_usage(true). */
 size_t rustjson_memory_headroom(void);

@@ -138,6 +138,16 @@ impl ZStr {
         unsafe { zval::zstr_bytes(self.0) }
     }
 
+    /// Whether PHP knows the string to be valid UTF-8 (IS_STR_VALID_UTF8:
+    /// set by PCRE after a `/u` match, by mbstring and concatenation on
+    /// newer PHPs, and on every string rustjson's json_decode() returns;
+    /// cleared by PHP when a string is changed in place).
+    #[inline(always)]
+    pub fn known_utf8(self) -> bool {
+        // SAFETY: a live zend_string (the handle's contract): its header.
+        unsafe { (*self.0).gc.u.type_info & sys::IS_STR_VALID_UTF8 != 0 }
+    }
+
     /// The string's header and bytes ([`zval::zstr_window`]): at least 16
     /// bytes, ending with [`ZStr::bytes`].
     #[inline(always)]
