@@ -469,7 +469,7 @@ unsafe fn walk<S: Sink, V: Scanner>(
         let rem = len - start;
         // What `expand` asks for its first block.
         // (A growth asks only for what the string certainly writes: see
-        // `Out::put_item_tight`; with less room than `expand` wants, the
+        // `Out::put_item`; with less room than `expand` wants, the
         // items are written one by one below.)
         if w.fits(rem + pop as usize + 8, rem + 1) {
             // SAFETY: `rem` bytes readable at `start`, `room` writable at
