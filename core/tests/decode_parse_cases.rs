@@ -808,7 +808,7 @@ fn number_lists_whole() {
     let (mut listed, mut unlisted) = (0, 0);
     for _ in 0..300 {
         let mut doc = b"[\"".to_vec();
-        doc.extend(std::iter::repeat_n(b'p', 1030 + r.below(3000) as usize));
+        doc.extend(std::iter::repeat_n(b'p', 1030 + r.below(3000)));
         doc.push(b'"');
         for _ in 0..1 + r.below(200) {
             doc.extend_from_slice(if r.below(2) == 0 { b"," } else { b" ,\n " });
@@ -818,7 +818,7 @@ fn number_lists_whole() {
                 if k > 0 {
                     doc.extend_from_slice(if r.below(3) == 0 { b" , " } else { b"," });
                 }
-                let it = items[r.below(items.len() as _) as usize];
+                let it = items[r.below(items.len() as _)];
                 doc.extend_from_slice(it.as_bytes());
             }
             doc.push(b']');
