@@ -67,10 +67,9 @@ fn memory_inputs() -> Vec<Vec<u8>> {
     v
 }
 
-/// At entry exactly len + 2; later at most "unread input + 16", so the
-/// peak capacity never exceeds the final output by more than 16 bytes
-/// (when growth happened at all). Flags that shrink output (IGNORE,
-/// SUBSTITUTE) only get the per-call bound.
+/// At entry exactly len + 2; later never past what PHP's encoder takes for
+/// the string (see [`never_reserves_past_stock`]), so the peak capacity
+/// never exceeds the final output (when growth happened at all).
 #[test]
 fn reserves_like_smart_str() {
     for imp in implementations() {
@@ -82,17 +81,18 @@ fn reserves_like_smart_str() {
                 assert_eq!(r.is_ok(), naive(&s, *opts).is_some());
                 let (first_len, first) = sink.reserves[0];
                 assert_eq!((first_len, first), (0, s.len() + 2), "{imp} first reserve");
-                for &(_, additional) in &sink.reserves[1..] {
+                let bound = (s.len() + 2).max(stock_written(&s, *opts));
+                for &(at, additional) in &sink.reserves[1..] {
                     assert!(
-                        additional <= s.len() + 16,
-                        "{imp}: reserve({additional}) for {} bytes",
+                        at + additional <= bound,
+                        "{imp}: reserve({additional}) at {at} for {} bytes",
                         s.len()
                     );
                 }
                 if r.is_ok() && opts & (INVALID_UTF8_IGNORE | INVALID_UTF8_SUBSTITUTE) == 0 {
                     let out = sink.buf.len();
                     assert!(
-                        sink.max_cap <= (s.len() + 2).max(out + 16),
+                        sink.max_cap <= (s.len() + 2).max(out),
                         "{imp} opts {opts:#x}: peak capacity {} for output {out}, input {}",
                         sink.max_cap,
                         s.len()
@@ -445,6 +445,81 @@ mod guarded {
                         }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// What PHP's encoder writes for `s` under `opts`, its opening quote
+/// included, before it stops: the whole output, or (failing on invalid
+/// UTF-8) the bytes before the first invalid sequence.
+fn stock_written(s: &[u8], opts: u32) -> usize {
+    if let Some(out) = naive(s, opts) {
+        return out.len();
+    }
+    let f = core::str::from_utf8(s).unwrap_err().valid_up_to();
+    // Everything before `f` is valid: its output, less the closing quote.
+    naive(&s[..f], opts).unwrap().len() - 1
+}
+
+/// The buffer never grows past what PHP's encoder takes for the string:
+/// its length plus the quotes at entry (`smart_str_alloc(len + 2)`), or
+/// what it appends, up to where it fails. Before, the kernel kept room for
+/// every unread byte (and its blind stores' slack), which a string that
+/// fails or drops bytes (JSON_INVALID_UTF8_IGNORE) never writes; now the
+/// output goes to a spill past a growth of such a string.
+#[test]
+fn never_reserves_past_stock() {
+    let imps = implementations();
+    let all_flags: Vec<u32> = FLAG_SETS
+        .iter()
+        .chain(MORE_FLAG_SETS.iter())
+        .copied()
+        .collect();
+    let mut inputs = memory_inputs();
+    // ASCII escapes just before a failing or dropped byte, and after it.
+    for tail in [
+        &b"\"\"\"\"\xff"[..],
+        b"\n\n\n\n\n\n\xe9",
+        b"////\xff////",
+        b"\x01\x01\x01\xc3",
+        b"\"\xf4\x90\x80\x80\"\"\"\"",
+        b"\xc3\xa9\xc3\xa9\"\"\xffabc",
+    ] {
+        for rep in [1, 2, 40, 700] {
+            let mut v = b"abc".to_vec();
+            for _ in 0..rep {
+                v.extend_from_slice(tail);
+            }
+            inputs.push(v.clone());
+            v.extend_from_slice(&vec![b'x'; 300]);
+            inputs.push(v.clone());
+            v.extend_from_slice(&b"\xff".repeat(300));
+            inputs.push(v);
+        }
+    }
+    let mut rng = Rng(0x9eed);
+    for _ in 0..4000 {
+        inputs.push(random_string(&mut rng));
+    }
+    for s in &inputs {
+        for &opts in &all_flags {
+            let bound = (s.len() + 2).max(stock_written(s, opts));
+            for imp in &imps {
+                let mut sink = ExactSink::default();
+                let r = rustjson_core::escape::escape_string_at(level(imp), &mut sink, s, opts)
+                    .unwrap();
+                assert_eq!(
+                    r.ok().map(|_| sink.buf.clone()),
+                    naive(s, opts),
+                    "{imp} {opts:#x}"
+                );
+                assert!(
+                    sink.max_cap <= bound,
+                    "{imp} opts {opts:#x}: capacity {} past stock's {bound} for {}",
+                    sink.max_cap,
+                    hex(&s[..s.len().min(64)])
+                );
             }
         }
     }

@@ -74,18 +74,35 @@ use core::ptr;
 /// Raw writer over a sink's spare capacity.
 ///
 /// Invariants: `[base, lim)` is the sink's spare region as of the last
-/// refresh (nothing else has touched the sink since), `base <= pos <= lim`,
-/// and `[base, pos)` has been written but not yet committed.
+/// refresh (nothing else has touched the sink since), or, once `state` is
+/// [`SPILLED`], the spill's (see [`grow`]); `base <= pos <= lim`, and
+/// `[base, pos)` has been written but not yet committed.
 struct Out<'a, S: Sink> {
     sink: &'a mut S,
     base: *mut u8,
     pos: *mut u8,
     lim: *mut u8,
+    /// Where growths go (see [`grow`]); a local of the caller's, so that
+    /// `Out` itself stays four words (it is passed by value).
+    growth: &'a mut Growth,
+}
+
+/// What [`grow`] needs besides the sink: the string being escaped, whose
+/// unread part is checked at its first growth, and the spill once the
+/// output goes there.
+struct Growth {
+    input: *const u8,
+    input_len: usize,
+    /// Whether the input's unread part was found to be valid UTF-8 (at the
+    /// first growth).
+    checked: bool,
+    /// This thread's spill while the output goes there (else null).
+    spill: *mut Vec<u8>,
 }
 
 impl<'a, S: Sink> Out<'a, S> {
     #[inline(always)]
-    fn new(sink: &'a mut S) -> Self {
+    fn new(sink: &'a mut S, growth: &'a mut Growth) -> Self {
         let spare = sink.spare();
         let base = sink.spare_ptr();
         Out {
@@ -95,6 +112,7 @@ impl<'a, S: Sink> Out<'a, S> {
             // `wrapping_add` keeps this safe; the result is the end of the
             // spare region, which lies inside (or one past) the allocation.
             lim: base.wrapping_add(spare),
+            growth,
         }
     }
 
@@ -105,30 +123,21 @@ impl<'a, S: Sink> Out<'a, S> {
     }
 
     /// Makes sure `need` bytes of room exist; if not, reserves `want`
-    /// (`want >= need`) more bytes in the sink.
+    /// (`want >= need`) more bytes in the sink. `unread`: the input bytes
+    /// not read yet (the string's last ones), which [`grow`] checks.
     #[inline(always)]
-    fn ensure(&mut self, need: usize, want: usize) {
+    fn ensure(&mut self, need: usize, want: usize, unread: usize) {
         if self.room() < need {
             let written = self.pos as usize - self.base as usize;
             // `grow` gets plain values, not `&mut self`, so that the pointers
             // can live in registers in the hot loops.
             // SAFETY: type invariant: `[base, pos)` lies in the spare region
             // and has been initialized.
-            let (base, lim) = unsafe { grow(&mut *self.sink, written, want) };
+            let (base, lim) = unsafe { grow(&mut *self.sink, written, want, unread, self.growth) };
             self.base = base;
             self.pos = base;
             self.lim = lim;
         }
-    }
-
-    /// Makes `need` bytes of room exist if it can with one growth by
-    /// `want` (which may be less than `need`); returns whether they do.
-    #[inline(always)]
-    fn fits(&mut self, need: usize, want: usize) -> bool {
-        if self.room() < need {
-            self.ensure(need, want);
-        }
-        self.room() >= need
     }
 
     /// Writes the 8 bytes of `word` (little-endian) and keeps the first `n`.
@@ -177,7 +186,7 @@ impl<'a, S: Sink> Out<'a, S> {
     unsafe fn put_item(&mut self, word: u64, kept: usize, after: usize) {
         if self.room() < after + 9 {
             let exact = kept + after + 1;
-            self.ensure(exact, exact);
+            self.ensure(exact, exact, after);
             if self.room() < 8 {
                 // SAFETY: room >= kept after `ensure`; a local array cannot
                 // overlap the sink's buffer.
@@ -206,33 +215,180 @@ impl<'a, S: Sink> Out<'a, S> {
     #[inline(always)]
     fn finish(self) {
         let written = self.pos as usize - self.base as usize;
-        // SAFETY: type invariant, as in `grow`.
-        unsafe { self.sink.commit(written) };
+        if self.growth.spill.is_null() {
+            // SAFETY: type invariant, as in `grow`.
+            unsafe { self.sink.commit(written) };
+        } else {
+            // SAFETY: the spill's first `written` spare bytes are written.
+            unsafe { unspill(self.sink, self.growth.spill, written) };
+        }
     }
 
     /// Drops everything this string wrote, its opening quote included.
     #[cold]
     fn abort(self, entry: usize) {
+        if !self.growth.spill.is_null() {
+            // SAFETY: this thread's spill, used by this call only.
+            empty_spill(unsafe { &mut *self.growth.spill });
+        }
         // Uncommitted bytes vanish by themselves; committed ones are cut.
         self.sink.truncate(entry);
     }
 }
 
+impl Growth {
+    #[inline(always)]
+    fn new(input: &[u8]) -> Self {
+        Growth {
+            input: input.as_ptr(),
+            input_len: input.len(),
+            checked: false,
+            spill: ptr::null_mut(),
+        }
+    }
+}
+
+std::thread_local! {
+    /// Each thread's spill (see [`grow`]), kept between calls and used in
+    /// place (never moved out; no guard to leave behind if PHP bails out).
+    static SPILL: core::cell::UnsafeCell<Vec<u8>> = const { core::cell::UnsafeCell::new(Vec::new()) };
+}
+
 /// Commits `written` bytes, reserves `want` more, and returns the new spare
 /// region as `(start, end)`.
 ///
+/// The room the kernel keeps (a byte for each unread input byte, and its
+/// blind stores' slack) is room PHP's encoder never takes where a string
+/// fails on invalid UTF-8 or drops bytes (`JSON_INVALID_UTF8_IGNORE`): it
+/// grows its buffer only by what it appends. So at a string's first
+/// growth the string's unread part is checked: valid UTF-8 (the string
+/// succeeds, and writes at least a byte for each of those bytes; the bytes
+/// before were read, and are written) grows the sink; otherwise the output
+/// from here goes to this thread's spill, outside PHP's allocator, which
+/// [`Out::finish`] appends to the sink (growing it as PHP's encoder would,
+/// by what is appended) and [`Out::abort`] drops. The sink then never holds
+/// more room than PHP's encoder would have taken for the string. (Should
+/// the spill be unavailable, the sink grows as for valid UTF-8.)
+///
 /// # Safety
-/// The first `written` spare bytes of `sink` are initialized.
+/// The first `written` bytes of the current region (the sink's spare
+/// region, or the spill's) are initialized; `g.input` is the string, its
+/// last `unread` bytes not read yet (they start a character).
 #[cold]
 #[inline(never)]
-unsafe fn grow<S: Sink>(sink: &mut S, written: usize, want: usize) -> (*mut u8, *mut u8) {
-    // SAFETY: forwarded.
-    unsafe { sink.commit(written) };
+unsafe fn grow<S: Sink>(
+    sink: &mut S,
+    written: usize,
+    want: usize,
+    unread: usize,
+    g: &mut Growth,
+) -> (*mut u8, *mut u8) {
+    if !g.spill.is_null() {
+        // SAFETY: this thread's spill, used by this call only.
+        let v = unsafe { &mut *g.spill };
+        // SAFETY: `written` bytes of its spare room are initialized.
+        unsafe { v.set_len(v.len() + written) };
+        if v.try_reserve(want).is_ok() {
+            return spare_of(v);
+        }
+        // No more spill: what it holds goes to the sink, and the sink grows.
+        // SAFETY: as above (nothing more is written in the spill).
+        unsafe { unspill(sink, g.spill, 0) };
+        g.spill = ptr::null_mut();
+    } else {
+        // SAFETY: forwarded.
+        unsafe { sink.commit(written) };
+        if !g.checked {
+            g.checked = true;
+            // SAFETY: the last `unread` bytes of the string being escaped.
+            let s = unsafe {
+                let n = unread.min(g.input_len);
+                core::slice::from_raw_parts(g.input.add(g.input_len - n), n)
+            };
+            if !is_ascii_short(s) && simdutf8::basic::from_utf8(s).is_err() {
+                if let Ok(p) = SPILL.try_with(|c| c.get()) {
+                    // SAFETY: this thread's spill; no other call uses it
+                    // while this one runs (nothing re-enters the escaper).
+                    let v = unsafe { &mut *p };
+                    v.clear();
+                    if v.try_reserve(want).is_ok() {
+                        g.spill = p;
+                        return spare_of(v);
+                    }
+                }
+            }
+        }
+    }
     sink.reserve(want);
     let spare = sink.spare();
     let base = sink.spare_ptr();
     (base, base.wrapping_add(spare))
 }
+
+/// Whether `s` is up to 64 bytes of ASCII (8-byte words, no call: most
+/// first growths come at a short string's end, where the page the output
+/// fills runs out).
+#[inline(always)]
+fn is_ascii_short(s: &[u8]) -> bool {
+    if s.len() > 64 {
+        return false;
+    }
+    let mut acc = 0u64;
+    let mut chunks = s.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        acc |= u64::from_le_bytes(w);
+    }
+    for &b in chunks.remainder() {
+        acc |= u64::from(b);
+    }
+    acc & 0x8080_8080_8080_8080 == 0
+}
+
+/// The spare region of `v` as `(start, end)`.
+fn spare_of(v: &mut Vec<u8>) -> (*mut u8, *mut u8) {
+    let room = v.capacity() - v.len();
+    let base = v.spare_capacity_mut().as_mut_ptr().cast::<u8>();
+    (base, base.wrapping_add(room))
+}
+
+/// Appends the spill's bytes (its length, and `written` more bytes of its
+/// spare room) to the sink, growing the sink by exactly that, and empties
+/// the spill.
+///
+/// # Safety
+/// `spill` is this thread's spill; its first `written` spare bytes are
+/// initialized.
+#[cold]
+#[inline(never)]
+unsafe fn unspill<S: Sink>(sink: &mut S, spill: *mut Vec<u8>, written: usize) {
+    // SAFETY: per the contract; the spill lives in thread-local storage,
+    // so a bailout out of `reserve` (PHP's memory limit) leaves nothing
+    // behind but its stale length, which the next use clears.
+    unsafe {
+        let v = &mut *spill;
+        v.set_len(v.len() + written);
+        let n = v.len();
+        sink.reserve(n);
+        ptr::copy_nonoverlapping(v.as_ptr(), sink.spare_ptr(), n);
+        sink.commit(n);
+        empty_spill(v);
+    }
+}
+
+/// Empties the spill; a large one is freed (a thread keeps at most
+/// [`SPILL_KEEP`] bytes of it between calls).
+fn empty_spill(v: &mut Vec<u8>) {
+    if v.capacity() > SPILL_KEEP {
+        *v = Vec::new();
+    } else {
+        v.clear();
+    }
+}
+
+/// The most spill capacity a thread keeps between calls.
+const SPILL_KEEP: usize = 1 << 16;
 
 /// Escapes `s` into `out` with scanner `V` (the whole public contract of
 /// `escape_string`, for a non-empty or empty `s`).
@@ -256,7 +412,8 @@ pub(super) unsafe fn escape<S: Sink, V: Scanner>(
     // SAFETY: the caller guarantees CPU support.
     let ctx = unsafe { V::ctx(flags) };
     let table = class_table(flags);
-    let mut w = Out::new(out);
+    let mut g = Growth::new(s);
+    let mut w = Out::new(out, &mut g);
     // SAFETY: room >= len + 2 >= 1.
     unsafe { w.put([b'"']) };
     let p = s.as_ptr();
@@ -467,11 +624,12 @@ unsafe fn walk<S: Sink, V: Scanner>(
     {
         let pop = m.count_ones();
         let rem = len - start;
-        // What `expand` asks for its first block.
-        // (A growth asks only for what the string certainly writes: see
-        // `Out::put_item`; with less room than `expand` wants, the
-        // items are written one by one below.)
-        if w.fits(rem + pop as usize + 8, rem + 1) {
+        // What `expand` asks for its first block. With less room, the sink
+        // grows to it only where the string certainly writes that much
+        // (`grow_certain`; see `Out::put_item`); otherwise the items are
+        // written one by one below.
+        let need = rem + pop as usize + 8;
+        if w.room() >= need || grow_certain(s, start, need, w, table, flags) {
             // SAFETY: `rem` bytes readable at `start`, `room` writable at
             // `w.pos`; CPU support by our caller.
             let (read, written) = unsafe { V::expand(ctx, p.add(start), rem, w.pos, w.room()) };
@@ -1112,28 +1270,51 @@ unsafe fn tight_non_ascii<S: Sink>(
     table: &[u8; 256],
     flags: Flags,
 ) -> Result<Option<usize>, InvalidUtf8> {
-    if certain_extra(s, i, table, flags) {
+    if certain_extra(s, i, table, flags, 15) {
         let rem = s.len() - i;
-        w.ensure(rem + 16, rem + 16);
+        w.ensure(rem + 16, rem + 16, rem);
         return Ok(None);
     }
     // SAFETY: forwarded.
     unsafe { non_ascii(s, i, w, flags) }.map(Some)
 }
 
-/// Whether the string certainly writes at least 15 bytes more than one per
+/// With less room than `need` (at most `s.len() - i + 1 + 2 * W` bytes) at
+/// `s[i]`: grows the sink to `need` and returns `true` when the string
+/// certainly writes that much from here if it succeeds ([`certain_extra`]:
+/// so the buffer never grows past what stock's encoder would append; see
+/// [`Out::put_item`]), else `false`, leaving the sink as it was.
+#[cold]
+#[inline(never)]
+fn grow_certain<S: Sink>(
+    s: &[u8],
+    i: usize,
+    need: usize,
+    w: &mut Out<'_, S>,
+    table: &[u8; 256],
+    flags: Flags,
+) -> bool {
+    let k = need as isize - (s.len() - i) as isize - 1;
+    if !certain_extra(s, i, table, flags, k) {
+        return false;
+    }
+    w.ensure(need, need, s.len() - i);
+    true
+}
+
+/// Whether the string certainly writes at least `k` bytes more than one per
 /// unread byte from `s[i]` on, if it succeeds: its escapes (ASCII and
 /// `\\uXXXX` units, substitutes) counted up to an invalid sequence that
 /// fails it or the end, dropped bytes (JSON_INVALID_UTF8_IGNORE) taken off.
 /// A few items are read in the common case (the answer is known as soon
-/// as 15 bytes are); near the end of the string, the rest of it.
+/// as `k` bytes are); near the end of the string, the rest of it.
 #[cold]
 #[inline(never)]
-fn certain_extra(s: &[u8], mut i: usize, table: &[u8; 256], flags: Flags) -> bool {
+fn certain_extra(s: &[u8], mut i: usize, table: &[u8; 256], flags: Flags, k: isize) -> bool {
     let uu = flags.unescaped_unicode();
     let mut extra: isize = 0;
     while let Some(&b) = s.get(i) {
-        if extra >= 15 {
+        if extra >= k {
             return true;
         }
         if b < 0x80 {
@@ -1169,7 +1350,7 @@ fn certain_extra(s: &[u8], mut i: usize, table: &[u8; 256], flags: Flags) -> boo
         };
         i += n as usize;
     }
-    extra >= 15
+    extra >= k
 }
 
 /// The slow path for the UTF-8 sequence (valid or not) at `s[i] >= 0x80`:
@@ -1209,11 +1390,11 @@ unsafe fn non_ascii<S: Sink>(
         // Dropped.
     } else if flags.substitute_invalid() {
         if flags.unescaped_unicode() {
-            w.ensure(after + 4, after + 4);
+            w.ensure(after + 4, after + 4, after);
             // SAFETY: room >= after + 4 >= 3.
             unsafe { w.put([0xef, 0xbf, 0xbd]) };
         } else {
-            w.ensure(after + 7, after + 7);
+            w.ensure(after + 7, after + 7, after);
             // SAFETY: room >= after + 7 >= 6.
             unsafe { w.put(*b"\\ufffd") };
         }
