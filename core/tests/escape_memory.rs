@@ -521,6 +521,20 @@ fn never_reserves_past_stock() {
                     hex(&s[..s.len().min(64)])
                 );
             }
+            // The front end too (its short-string paths).
+            let mut sink = ExactSink::default();
+            let r = rustjson_core::escape::escape_string(&mut sink, s, opts);
+            assert_eq!(
+                r.ok().map(|_| sink.buf.clone()),
+                naive(s, opts),
+                "{opts:#x}"
+            );
+            assert!(
+                sink.max_cap <= bound,
+                "front end, opts {opts:#x}: capacity {} past stock's {bound} for {}",
+                sink.max_cap,
+                hex(&s[..s.len().min(64)])
+            );
         }
     }
 }
