@@ -467,7 +467,8 @@ fn stock_written(s: &[u8], opts: u32) -> usize {
 /// what it appends, up to where it fails. Before, the kernel kept room for
 /// every unread byte (and its blind stores' slack), which a string that
 /// fails or drops bytes (JSON_INVALID_UTF8_IGNORE) never writes; now the
-/// output goes to a spill past a growth of such a string.
+/// output goes to a spill past a growth of such a string (where at most
+/// 64 KiB of it are unread then: every string here).
 #[test]
 fn never_reserves_past_stock() {
     let imps = implementations();

@@ -82,27 +82,31 @@ struct Out<'a, S: Sink> {
     base: *mut u8,
     pos: *mut u8,
     lim: *mut u8,
-    /// Where growths go (see [`grow`]); a local of the caller's, so that
-    /// `Out` itself stays four words (it is passed by value).
-    growth: &'a mut Growth,
+    /// The end of the string being escaped, whose unread part [`grow`]
+    /// checks.
+    input_end: *const u8,
+    /// Null before the first growth; [`CHECKED`] after it when the unread
+    /// part was valid UTF-8; else this thread's spill, where the output
+    /// goes from the first growth on (see [`grow`]).
+    spill: *mut Vec<u8>,
 }
 
-/// What [`grow`] needs besides the sink: the string being escaped, whose
-/// unread part is checked at its first growth, and the spill once the
-/// output goes there.
-struct Growth {
-    input: *const u8,
-    input_len: usize,
-    /// Whether the input's unread part was found to be valid UTF-8 (at the
-    /// first growth).
-    checked: bool,
-    /// This thread's spill while the output goes there (else null).
-    spill: *mut Vec<u8>,
+/// [`Out::spill`] after a first growth that found valid UTF-8 (a dangling,
+/// never dereferenced address below every real one).
+#[inline(always)]
+fn checked() -> *mut Vec<u8> {
+    ptr::NonNull::dangling().as_ptr()
+}
+
+/// Whether [`Out::spill`] is the spill (neither null nor [`checked`]).
+#[inline(always)]
+fn is_spill(p: *mut Vec<u8>) -> bool {
+    p as usize > checked() as usize
 }
 
 impl<'a, S: Sink> Out<'a, S> {
     #[inline(always)]
-    fn new(sink: &'a mut S, growth: &'a mut Growth) -> Self {
+    fn new(sink: &'a mut S, input: &[u8]) -> Self {
         let spare = sink.spare();
         let base = sink.spare_ptr();
         Out {
@@ -112,7 +116,8 @@ impl<'a, S: Sink> Out<'a, S> {
             // `wrapping_add` keeps this safe; the result is the end of the
             // spare region, which lies inside (or one past) the allocation.
             lim: base.wrapping_add(spare),
-            growth,
+            input_end: input.as_ptr().wrapping_add(input.len()),
+            spill: ptr::null_mut(),
         }
     }
 
@@ -133,7 +138,17 @@ impl<'a, S: Sink> Out<'a, S> {
             // can live in registers in the hot loops.
             // SAFETY: type invariant: `[base, pos)` lies in the spare region
             // and has been initialized.
-            let (base, lim) = unsafe { grow(&mut *self.sink, written, want, unread, self.growth) };
+            let (base, lim, spill) = unsafe {
+                grow(
+                    &mut *self.sink,
+                    written,
+                    want,
+                    unread,
+                    self.input_end,
+                    self.spill,
+                )
+            };
+            self.spill = spill;
             self.base = base;
             self.pos = base;
             self.lim = lim;
@@ -215,36 +230,24 @@ impl<'a, S: Sink> Out<'a, S> {
     #[inline(always)]
     fn finish(self) {
         let written = self.pos as usize - self.base as usize;
-        if self.growth.spill.is_null() {
+        if !is_spill(self.spill) {
             // SAFETY: type invariant, as in `grow`.
             unsafe { self.sink.commit(written) };
         } else {
             // SAFETY: the spill's first `written` spare bytes are written.
-            unsafe { unspill(self.sink, self.growth.spill, written) };
+            unsafe { unspill(self.sink, self.spill, written) };
         }
     }
 
     /// Drops everything this string wrote, its opening quote included.
     #[cold]
     fn abort(self, entry: usize) {
-        if !self.growth.spill.is_null() {
+        if is_spill(self.spill) {
             // SAFETY: this thread's spill, used by this call only.
-            empty_spill(unsafe { &mut *self.growth.spill });
+            empty_spill(unsafe { &mut *self.spill });
         }
         // Uncommitted bytes vanish by themselves; committed ones are cut.
         self.sink.truncate(entry);
-    }
-}
-
-impl Growth {
-    #[inline(always)]
-    fn new(input: &[u8]) -> Self {
-        Growth {
-            input: input.as_ptr(),
-            input_len: input.len(),
-            checked: false,
-            spill: ptr::null_mut(),
-        }
     }
 }
 
@@ -255,7 +258,7 @@ std::thread_local! {
 }
 
 /// Commits `written` bytes, reserves `want` more, and returns the new spare
-/// region as `(start, end)`.
+/// region as `(start, end)`, with the new [`Out::spill`].
 ///
 /// The room the kernel keeps (a byte for each unread input byte, and its
 /// blind stores' slack) is room PHP's encoder never takes where a string
@@ -267,13 +270,18 @@ std::thread_local! {
 /// from here goes to this thread's spill, outside PHP's allocator, which
 /// [`Out::finish`] appends to the sink (growing it as PHP's encoder would,
 /// by what is appended) and [`Out::abort`] drops. The sink then never holds
-/// more room than PHP's encoder would have taken for the string. (Should
-/// the spill be unavailable, the sink grows as for valid UTF-8.)
+/// more room than PHP's encoder would have taken for the string. Only where
+/// the unread part is at most [`SPILL_MAX_UNREAD`] bytes: the spill is
+/// memory PHP's memory_limit does not see, so it stays small (at most six
+/// output bytes per unread byte); a longer unread part (or no spill to be
+/// had) grows the sink as for valid UTF-8, by at most the bytes such a
+/// string leaves unwritten.
 ///
 /// # Safety
 /// The first `written` bytes of the current region (the sink's spare
-/// region, or the spill's) are initialized; `g.input` is the string, its
-/// last `unread` bytes not read yet (they start a character).
+/// region, or the spill's) are initialized; the `unread` bytes before
+/// `input_end` are the string's not read yet (they start a character);
+/// `spill` is [`Out::spill`].
 #[cold]
 #[inline(never)]
 unsafe fn grow<S: Sink>(
@@ -281,39 +289,41 @@ unsafe fn grow<S: Sink>(
     written: usize,
     want: usize,
     unread: usize,
-    g: &mut Growth,
-) -> (*mut u8, *mut u8) {
-    if !g.spill.is_null() {
+    input_end: *const u8,
+    mut spill: *mut Vec<u8>,
+) -> (*mut u8, *mut u8, *mut Vec<u8>) {
+    if is_spill(spill) {
         // SAFETY: this thread's spill, used by this call only.
-        let v = unsafe { &mut *g.spill };
+        let v = unsafe { &mut *spill };
         // SAFETY: `written` bytes of its spare room are initialized.
         unsafe { v.set_len(v.len() + written) };
         if v.try_reserve(want).is_ok() {
-            return spare_of(v);
+            let (base, lim) = spare_of(v);
+            return (base, lim, spill);
         }
         // No more spill: what it holds goes to the sink, and the sink grows.
         // SAFETY: as above (nothing more is written in the spill).
-        unsafe { unspill(sink, g.spill, 0) };
-        g.spill = ptr::null_mut();
+        unsafe { unspill(sink, spill, 0) };
+        spill = checked();
     } else {
         // SAFETY: forwarded.
         unsafe { sink.commit(written) };
-        if !g.checked {
-            g.checked = true;
+        if spill.is_null() {
+            spill = checked();
             // SAFETY: the last `unread` bytes of the string being escaped.
-            let s = unsafe {
-                let n = unread.min(g.input_len);
-                core::slice::from_raw_parts(g.input.add(g.input_len - n), n)
-            };
-            if !is_ascii_short(s) && simdutf8::basic::from_utf8(s).is_err() {
+            let s = unsafe { core::slice::from_raw_parts(input_end.sub(unread), unread) };
+            if unread <= SPILL_MAX_UNREAD
+                && !is_ascii_short(s)
+                && simdutf8::basic::from_utf8(s).is_err()
+            {
                 if let Ok(p) = SPILL.try_with(|c| c.get()) {
                     // SAFETY: this thread's spill; no other call uses it
                     // while this one runs (nothing re-enters the escaper).
                     let v = unsafe { &mut *p };
                     v.clear();
                     if v.try_reserve(want).is_ok() {
-                        g.spill = p;
-                        return spare_of(v);
+                        let (base, lim) = spare_of(v);
+                        return (base, lim, p);
                     }
                 }
             }
@@ -322,7 +332,7 @@ unsafe fn grow<S: Sink>(
     sink.reserve(want);
     let spare = sink.spare();
     let base = sink.spare_ptr();
-    (base, base.wrapping_add(spare))
+    (base, base.wrapping_add(spare), spill)
 }
 
 /// Whether `s` is up to 64 bytes of ASCII (8-byte words, no call: most
@@ -390,6 +400,9 @@ fn empty_spill(v: &mut Vec<u8>) {
 /// The most spill capacity a thread keeps between calls.
 const SPILL_KEEP: usize = 1 << 16;
 
+/// The longest unread part whose output [`grow`] sends to the spill.
+const SPILL_MAX_UNREAD: usize = 1 << 16;
+
 /// Escapes `s` into `out` with scanner `V` (the whole public contract of
 /// `escape_string`, for a non-empty or empty `s`).
 ///
@@ -412,8 +425,7 @@ pub(super) unsafe fn escape<S: Sink, V: Scanner>(
     // SAFETY: the caller guarantees CPU support.
     let ctx = unsafe { V::ctx(flags) };
     let table = class_table(flags);
-    let mut g = Growth::new(s);
-    let mut w = Out::new(out, &mut g);
+    let mut w = Out::new(out, s);
     // SAFETY: room >= len + 2 >= 1.
     unsafe { w.put([b'"']) };
     let p = s.as_ptr();
@@ -626,10 +638,12 @@ unsafe fn walk<S: Sink, V: Scanner>(
         let rem = len - start;
         // What `expand` asks for its first block. With less room, the sink
         // grows to it only where the string certainly writes that much
-        // (`grow_certain`; see `Out::put_item`); otherwise the items are
+        // (`writes_at_least`; see `Out::put_item`); otherwise the items are
         // written one by one below.
         let need = rem + pop as usize + 8;
-        if w.room() >= need || grow_certain(s, start, need, w, table, flags) {
+        if w.room() >= need || writes_at_least(s, start, need, table, flags) {
+            // With less room, the sink grows by `need` (certain).
+            w.ensure(need, need, rem);
             // SAFETY: `rem` bytes readable at `start`, `room` writable at
             // `w.pos`; CPU support by our caller.
             let (read, written) = unsafe { V::expand(ctx, p.add(start), rem, w.pos, w.room()) };
@@ -1279,27 +1293,16 @@ unsafe fn tight_non_ascii<S: Sink>(
     unsafe { non_ascii(s, i, w, flags) }.map(Some)
 }
 
-/// With less room than `need` (at most `s.len() - i + 1 + 2 * W` bytes) at
-/// `s[i]`: grows the sink to `need` and returns `true` when the string
-/// certainly writes that much from here if it succeeds ([`certain_extra`]:
-/// so the buffer never grows past what stock's encoder would append; see
-/// [`Out::put_item`]), else `false`, leaving the sink as it was.
+/// Whether the string certainly writes at least `need` bytes from `s[i]`
+/// on (its closing quote included) if it succeeds ([`certain_extra`]): a
+/// growth by that much never takes the buffer past what stock's encoder
+/// appends (see [`Out::put_item`]). Takes no `Out`, so that the callers'
+/// write position stays in a register.
 #[cold]
 #[inline(never)]
-fn grow_certain<S: Sink>(
-    s: &[u8],
-    i: usize,
-    need: usize,
-    w: &mut Out<'_, S>,
-    table: &[u8; 256],
-    flags: Flags,
-) -> bool {
+fn writes_at_least(s: &[u8], i: usize, need: usize, table: &[u8; 256], flags: Flags) -> bool {
     let k = need as isize - (s.len() - i) as isize - 1;
-    if !certain_extra(s, i, table, flags, k) {
-        return false;
-    }
-    w.ensure(need, need, s.len() - i);
-    true
+    certain_extra(s, i, table, flags, k)
 }
 
 /// Whether the string certainly writes at least `k` bytes more than one per
