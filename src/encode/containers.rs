@@ -102,10 +102,12 @@ impl Encoder {
 
     /// A non-empty array at `fast_depth` (or recursive): deep nesting keeps
     /// the fast frames, DEEP_STEP levels at a time, where they can be had:
-    /// below `max_depth` (deeper ones fail, in the general frame), the C
-    /// stack checked here for the next DEEP_STEP levels (fast frames check
-    /// nothing: at most DEEP_STEP of them nest past this check, a few KB
-    /// of the stack guard's reserve), their records' storage grown
+    /// from STACK_CHECK_DEPTH on (past `max_depth` too: a fast frame checks
+    /// the depth at its close, as `php_json_encode_array` does, so a nest
+    /// that fails there fails the same way), the C stack checked here for
+    /// the next DEEP_STEP levels (fast frames check nothing: at most
+    /// DEEP_STEP of them nest past this check, a few KB of the stack
+    /// guard's reserve), their records' storage grown
     /// ([`super::frames::Frames::reserve`]). Everything else takes the
     /// general frame, as a recursive array does.
     #[inline(never)]
@@ -114,7 +116,6 @@ impl Encoder {
         let d = self.depth;
         if ht.is_recursive()
             || d < super::STACK_CHECK_DEPTH
-            || d >= self.max_depth
             || self.stack_exhausted()
             || !self
                 .frames
@@ -123,7 +124,7 @@ impl Encoder {
             return self.encode_container_copy::<L>(val);
         }
         let saved = self.fast_depth;
-        self.fast_depth = self.max_depth.min(d.saturating_add(super::DEEP_STEP));
+        self.fast_depth = d.saturating_add(super::DEEP_STEP);
         let r = self.array_frame::<L>(val, ht);
         self.fast_depth = saved;
         r
