@@ -1255,12 +1255,14 @@ unsafe impl Builder for ZvBuilder {
     }
     #[inline(always)]
     fn known_key(&mut self, bytes: &[u8]) -> bool {
-        // Only keys `key` caches: 1..=KEY_MAX bytes, plain (in assoc mode
-        // not a possible int key, in object mode not NUL-led).
+        // Only plain keys (in assoc mode not a possible int key, in object
+        // mode not NUL-led) of 1..=KEY_MAX bytes. In assoc mode the cache
+        // holds plain keys only (`key` caches no other), so a key found
+        // there is plain; in object mode it may hold a NUL-led one.
         if self.kcache.is_null()
             || bytes.is_empty()
             || bytes.len() > KEY_MAX
-            || !plain_key(self.assoc, bytes)
+            || (!self.assoc && bytes[0] == 0)
         {
             return false;
         }
