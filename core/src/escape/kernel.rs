@@ -82,9 +82,10 @@ struct Out<'a, S: Sink> {
     base: *mut u8,
     pos: *mut u8,
     lim: *mut u8,
-    /// The end of the string being escaped, whose unread part [`grow`]
-    /// checks.
-    input_end: *const u8,
+    /// The string being escaped (`input_len` bytes), whose unread part
+    /// [`grow`] checks.
+    input: *const u8,
+    input_len: usize,
     /// Null before the first growth; [`CHECKED`] after it when the unread
     /// part was valid UTF-8; else this thread's spill, where the output
     /// goes from the first growth on (see [`grow`]).
@@ -116,7 +117,8 @@ impl<'a, S: Sink> Out<'a, S> {
             // `wrapping_add` keeps this safe; the result is the end of the
             // spare region, which lies inside (or one past) the allocation.
             lim: base.wrapping_add(spare),
-            input_end: input.as_ptr().wrapping_add(input.len()),
+            input: input.as_ptr(),
+            input_len: input.len(),
             spill: ptr::null_mut(),
         }
     }
@@ -144,7 +146,7 @@ impl<'a, S: Sink> Out<'a, S> {
                     written,
                     want,
                     unread,
-                    self.input_end,
+                    (self.input, self.input_len),
                     self.spill,
                 )
             };
@@ -199,9 +201,21 @@ impl<'a, S: Sink> Out<'a, S> {
     /// `kept <= 8`.
     #[inline(always)]
     unsafe fn put_item(&mut self, word: u64, kept: usize, after: usize) {
+        // SAFETY: forwarded.
+        unsafe { self.put_item_as(word, kept, after, after) }
+    }
+
+    /// [`Out::put_item`] where the `after` bytes the string writes at least
+    /// after the item are more than its `unread` input bytes (the first
+    /// unit of a surrogate pair: the second one follows).
+    ///
+    /// # Safety
+    /// `kept <= 8`.
+    #[inline(always)]
+    unsafe fn put_item_as(&mut self, word: u64, kept: usize, after: usize, unread: usize) {
         if self.room() < after + 9 {
             let exact = kept + after + 1;
-            self.ensure(exact, exact, after);
+            self.ensure(exact, exact, unread);
             if self.room() < 8 {
                 // SAFETY: room >= kept after `ensure`; a local array cannot
                 // overlap the sink's buffer.
@@ -280,7 +294,8 @@ std::thread_local! {
 /// # Safety
 /// The first `written` bytes of the current region (the sink's spare
 /// region, or the spill's) are initialized; the `unread` bytes before
-/// `input_end` are the string's not read yet (they start a character);
+/// `input` (the string: pointer and length) are not read yet (they start a
+/// character; a larger count is taken as the whole string);
 /// `spill` is [`Out::spill`].
 #[cold]
 #[inline(never)]
@@ -289,7 +304,7 @@ unsafe fn grow<S: Sink>(
     written: usize,
     want: usize,
     unread: usize,
-    input_end: *const u8,
+    input: (*const u8, usize),
     mut spill: *mut Vec<u8>,
 ) -> (*mut u8, *mut u8, *mut Vec<u8>) {
     if is_spill(spill) {
@@ -311,7 +326,10 @@ unsafe fn grow<S: Sink>(
         if spill.is_null() {
             spill = checked();
             // SAFETY: the last `unread` bytes of the string being escaped.
-            let s = unsafe { core::slice::from_raw_parts(input_end.sub(unread), unread) };
+            let s = unsafe {
+                let n = unread.min(input.1);
+                core::slice::from_raw_parts(input.0.add(input.1 - n), n)
+            };
             if unread <= SPILL_MAX_UNREAD
                 && !is_ascii_short(s)
                 && simdutf8::basic::from_utf8(s).is_err()
@@ -836,7 +854,7 @@ unsafe fn put_cp_item<S: Sink>(w: &mut Out<'_, S>, cp: u32, after: usize) {
             w.put_item(u_escape_word(cp), 6, after);
         } else {
             let c = cp - 0x1_0000;
-            w.put_item(u_escape_word(0xd800 | (c >> 10)), 6, after + 6);
+            w.put_item_as(u_escape_word(0xd800 | (c >> 10)), 6, after + 6, after);
             w.put_item(u_escape_word(0xdc00 | (c & 0x3ff)), 6, after);
         }
     }
