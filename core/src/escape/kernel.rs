@@ -74,8 +74,9 @@ use core::ptr;
 /// Raw writer over a sink's spare capacity.
 ///
 /// Invariants: `[base, lim)` is the sink's spare region as of the last
-/// refresh (nothing else has touched the sink since), or, once `state` is
-/// [`SPILLED`], the spill's (see [`grow`]); `base <= pos <= lim`, and
+/// refresh (nothing else has touched the sink since), or, once the output
+/// goes to the spill ([`Out::spill`]), the spill's (see [`grow`]);
+/// `base <= pos <= lim`, and
 /// `[base, pos)` has been written but not yet committed.
 struct Out<'a, S: Sink> {
     sink: &'a mut S,
@@ -86,7 +87,7 @@ struct Out<'a, S: Sink> {
     /// [`grow`] checks.
     input: *const u8,
     input_len: usize,
-    /// Null before the first growth; [`CHECKED`] after it when the unread
+    /// Null before the first growth; [`checked`] after it when the unread
     /// part was valid UTF-8; else this thread's spill, where the output
     /// goes from the first growth on (see [`grow`]).
     spill: *mut Vec<u8>,
@@ -293,7 +294,7 @@ std::thread_local! {
 ///
 /// # Safety
 /// The first `written` bytes of the current region (the sink's spare
-/// region, or the spill's) are initialized; the `unread` bytes before
+/// region, or the spill's) are initialized; the last `unread` bytes of
 /// `input` (the string: pointer and length) are not read yet (they start a
 /// character; a larger count is taken as the whole string);
 /// `spill` is [`Out::spill`].
