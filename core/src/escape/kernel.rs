@@ -332,7 +332,9 @@ unsafe fn grow<S: Sink>(
                 core::slice::from_raw_parts(input.0.add(input.1 - n), n)
             };
             if unread <= SPILL_MAX_UNREAD
-                && !is_ascii_short(s)
+                // (Short ASCII first: most first growths come at a short
+                // string's end, where the page the output fills runs out.)
+                && !(s.len() <= 64 && s.is_ascii())
                 && simdutf8::basic::from_utf8(s).is_err()
             {
                 if let Ok(p) = SPILL.try_with(|c| c.get()) {
@@ -352,27 +354,6 @@ unsafe fn grow<S: Sink>(
     let spare = sink.spare();
     let base = sink.spare_ptr();
     (base, base.wrapping_add(spare), spill)
-}
-
-/// Whether `s` is up to 64 bytes of ASCII (8-byte words, no call: most
-/// first growths come at a short string's end, where the page the output
-/// fills runs out).
-#[inline(always)]
-fn is_ascii_short(s: &[u8]) -> bool {
-    if s.len() > 64 {
-        return false;
-    }
-    let mut acc = 0u64;
-    let mut chunks = s.chunks_exact(8);
-    for c in &mut chunks {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(c);
-        acc |= u64::from_le_bytes(w);
-    }
-    for &b in chunks.remainder() {
-        acc |= u64::from(b);
-    }
-    acc & 0x8080_8080_8080_8080 == 0
 }
 
 /// The spare region of `v` as `(start, end)`.
@@ -1287,7 +1268,7 @@ unsafe fn put_item_cold<S: Sink>(w: &mut Out<'_, S>, word: u64, kept: usize, aft
 
 /// [`escape_run_u`] at a non-ASCII byte `s[i]` with less room than its
 /// arms want (`rem + 16`): `Ok(None)` after growing to that room when the
-/// string certainly writes that much from here ([`certain_extra`]), else
+/// string certainly writes that much from here ([`writes_at_least`]), else
 /// the sequence handled by [`non_ascii`] (checked first, then written, the
 /// sink growing only by what the string certainly writes; an invalid one
 /// fails before any growth, as stock's encoder does): `Ok(Some(next))`.
@@ -1303,8 +1284,8 @@ unsafe fn tight_non_ascii<S: Sink>(
     table: &[u8; 256],
     flags: Flags,
 ) -> Result<Option<usize>, InvalidUtf8> {
-    if certain_extra(s, i, table, flags, 15) {
-        let rem = s.len() - i;
+    let rem = s.len() - i;
+    if writes_at_least(s, i, rem + 16, table, flags) {
         w.ensure(rem + 16, rem + 16, rem);
         return Ok(None);
     }
@@ -1312,27 +1293,20 @@ unsafe fn tight_non_ascii<S: Sink>(
     unsafe { non_ascii(s, i, w, flags) }.map(Some)
 }
 
-/// Whether the string certainly writes at least `need` bytes from `s[i]`
-/// on (its closing quote included) if it succeeds ([`certain_extra`]): a
-/// growth by that much never takes the buffer past what stock's encoder
-/// appends (see [`Out::put_item`]). Takes no `Out`, so that the callers'
-/// write position stays in a register.
-#[cold]
-#[inline(never)]
-fn writes_at_least(s: &[u8], i: usize, need: usize, table: &[u8; 256], flags: Flags) -> bool {
-    let k = need as isize - (s.len() - i) as isize - 1;
-    certain_extra(s, i, table, flags, k)
-}
-
-/// Whether the string certainly writes at least `k` bytes more than one per
-/// unread byte from `s[i]` on, if it succeeds: its escapes (ASCII and
+/// Whether the string certainly writes at least `need` bytes from `s[i]` on
+/// (its closing quote included) if it succeeds, i.e. `k = need - rem - 1`
+/// bytes more than one per unread byte: its escapes (ASCII and
 /// `\\uXXXX` units, substitutes) counted up to an invalid sequence that
 /// fails it or the end, dropped bytes (JSON_INVALID_UTF8_IGNORE) taken off.
 /// A few items are read in the common case (the answer is known as soon
-/// as `k` bytes are); near the end of the string, the rest of it.
+/// as `k` bytes are); near the end of the string, the rest of it. A growth
+/// by that much never takes the buffer past what stock's encoder appends
+/// (see [`Out::put_item`]). Takes no `Out`, so that the callers' write
+/// position stays in a register.
 #[cold]
 #[inline(never)]
-fn certain_extra(s: &[u8], mut i: usize, table: &[u8; 256], flags: Flags, k: isize) -> bool {
+fn writes_at_least(s: &[u8], mut i: usize, need: usize, table: &[u8; 256], flags: Flags) -> bool {
+    let k = need as isize - (s.len() - i) as isize - 1;
     let uu = flags.unescaped_unicode();
     let mut extra: isize = 0;
     while let Some(&b) = s.get(i) {
