@@ -109,11 +109,7 @@ fn reserves_like_smart_str() {
 fn random_strings_exact_sink() {
     let imps = implementations();
     let mut rng = Rng(0x5eed);
-    let all_flags: Vec<u32> = FLAG_SETS
-        .iter()
-        .chain(MORE_FLAG_SETS.iter())
-        .copied()
-        .collect();
+    let all_flags = all_flag_sets();
     for _ in 0..20_000 {
         let s = random_string(&mut rng);
         let opts = all_flags[rng.below(all_flags.len())];
@@ -472,11 +468,7 @@ fn stock_written(s: &[u8], opts: u32) -> usize {
 #[test]
 fn never_reserves_past_stock() {
     let imps = implementations();
-    let all_flags: Vec<u32> = FLAG_SETS
-        .iter()
-        .chain(MORE_FLAG_SETS.iter())
-        .copied()
-        .collect();
+    let all_flags = all_flag_sets();
     let mut inputs = memory_inputs();
     // ASCII escapes just before a failing or dropped byte, and after it.
     for tail in [
@@ -506,36 +498,25 @@ fn never_reserves_past_stock() {
     for s in &inputs {
         for &opts in &all_flags {
             let bound = (s.len() + 2).max(stock_written(s, opts));
+            let check = |sink: ExactSink, r: Result<(), _>, what: &str| {
+                assert_eq!(r.ok().map(|_| sink.buf), naive(s, opts), "{what} {opts:#x}");
+                assert!(
+                    sink.max_cap <= bound,
+                    "{what} opts {opts:#x}: capacity {} past stock's {bound} for {}",
+                    sink.max_cap,
+                    hex(&s[..s.len().min(64)])
+                );
+            };
             for imp in &imps {
                 let mut sink = ExactSink::default();
                 let r = rustjson_core::escape::escape_string_at(level(imp), &mut sink, s, opts)
                     .unwrap();
-                assert_eq!(
-                    r.ok().map(|_| sink.buf.clone()),
-                    naive(s, opts),
-                    "{imp} {opts:#x}"
-                );
-                assert!(
-                    sink.max_cap <= bound,
-                    "{imp} opts {opts:#x}: capacity {} past stock's {bound} for {}",
-                    sink.max_cap,
-                    hex(&s[..s.len().min(64)])
-                );
+                check(sink, r, imp);
             }
             // The front end too (its short-string paths).
             let mut sink = ExactSink::default();
             let r = rustjson_core::escape::escape_string(&mut sink, s, opts);
-            assert_eq!(
-                r.ok().map(|_| sink.buf.clone()),
-                naive(s, opts),
-                "{opts:#x}"
-            );
-            assert!(
-                sink.max_cap <= bound,
-                "front end, opts {opts:#x}: capacity {} past stock's {bound} for {}",
-                sink.max_cap,
-                hex(&s[..s.len().min(64)])
-            );
+            check(sink, r, "front end");
         }
     }
 }

@@ -162,11 +162,7 @@ fn php_four_byte_leads() {
 #[ignore]
 fn php_random_strings() {
     let mut rng = Rng(0xdecaf);
-    let all_flags: Vec<u32> = FLAG_SETS
-        .iter()
-        .chain(MORE_FLAG_SETS.iter())
-        .copied()
-        .collect();
+    let all_flags = all_flag_sets();
     let mut cases = Vec::new();
     for _ in 0..100_000 {
         let s = random_string(&mut rng);

@@ -8,11 +8,7 @@ use escape_naive::*;
 fn random_adversarial_strings() {
     let imps = implementations();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let all_flags: Vec<u32> = FLAG_SETS
-        .iter()
-        .chain(MORE_FLAG_SETS.iter())
-        .copied()
-        .collect();
+    let all_flags = all_flag_sets();
     for _ in 0..40_000 {
         let s = random_string(&mut rng);
         let opts = all_flags[rng.below(all_flags.len())];
@@ -121,11 +117,7 @@ fn implementation_selection() {
 #[test]
 fn ascii_65_to_128() {
     let imps = implementations();
-    let all_flags: Vec<u32> = FLAG_SETS
-        .iter()
-        .chain(MORE_FLAG_SETS.iter())
-        .copied()
-        .collect();
+    let all_flags = all_flag_sets();
     let base = |n: usize| -> Vec<u8> { (0..n).map(|k| b"abcXYZ019 ~!#%"[k % 14]).collect() };
     for n in 64..=129 {
         for pos in [0, 1, n / 2, n - 17, n - 16, n - 2, n - 1] {

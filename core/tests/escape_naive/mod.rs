@@ -39,6 +39,15 @@ pub const MORE_FLAG_SETS: [u32; 8] = [
         | THROW_ON_ERROR,
 ];
 
+/// FLAG_SETS and MORE_FLAG_SETS, in that order.
+pub fn all_flag_sets() -> Vec<u32> {
+    FLAG_SETS
+        .iter()
+        .chain(MORE_FLAG_SETS.iter())
+        .copied()
+        .collect()
+}
+
 fn is_cont(b: u8) -> bool {
     (0x80..=0xbf).contains(&b)
 }
