@@ -45,6 +45,8 @@ function make(int $one): array {
     for ($i = 0; $i < 140; $i++) { $deep = ['d' => $deep, 'n' => $i]; }   // past the inline fast frames (the deep block)
     $deeper = [new Plain($one)];                                           // the object holds every pending frame
     for ($i = 0; $i < 200; $i++) { $deeper = [$deeper, $i]; }              // two deep steps past the inline ones
+    $chain = [new Plain([$one]), [$one]];
+    for ($i = 0; $i < 150; $i++) { $chain = $i % 50 ? [$i, $chain] : ['m' => $chain]; } // list chains (entered in a loop), past the inline frames
     return [
         'list' => [[$one, 2, [3, [$one, 'four']]], ['k' => [$one]]],
         'objects' => [new Plain([$one, new Plain(['z' => $one])]), $t],
@@ -53,6 +55,7 @@ function make(int $one): array {
         'dtor' => new Dtor([$one, [$one]]),
         'deep' => $deep,
         'deeper' => $deeper,
+        'chain' => $chain,
         'str' => "caf\u{e9} \"q\" " . $one,
     ];
 }

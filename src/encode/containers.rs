@@ -130,7 +130,10 @@ impl Encoder {
         r
     }
 
-    /// The fast array frame.
+    /// The fast array frame. Where it is a packed list whose last element
+    /// is an array that would take a fast frame next
+    /// ([`Encoder::chain_child`]), the walk leaves that element (its
+    /// separator written) to [`Encoder::list_chain`].
     #[inline(always)]
     fn array_frame<L: Layout>(&mut self, val: Zv, ht: Table) -> Status {
         let refcounted = val.refcounted();
@@ -142,7 +145,11 @@ impl Encoder {
         }
         self.depth += 1;
         let mut need_comma = false;
-        let r = self.walk_elements::<L>(ht, false, as_list, &mut need_comma);
+        let mut tail = None;
+        let r = self.walk_elements::<true, L>(ht, false, as_list, &mut need_comma, &mut tail);
+        if let Some(child) = tail {
+            return self.list_chain::<L>(child);
+        }
         let close = if as_list { b']' } else { b'}' };
         if !self.frames.pop_fast(slot) {
             // Never held.
@@ -155,6 +162,89 @@ impl Encoder {
             ht.release_array();
         }
         r
+    }
+
+    /// A chain of fast array frames: `first`, the last element of the list
+    /// whose frame is innermost, and below it, while each is a list whose
+    /// last element [`Encoder::chain_child`] takes, the next one, entered
+    /// in a loop instead of a call (nests like `[[[1]]]` cost no call, no
+    /// return to mispredict and no stack per level). What a list of the
+    /// chain has left to do after its last element is fixed, and done for
+    /// each, innermost first, as its own frame would
+    /// ([`Encoder::chain_close`]).
+    #[inline(never)]
+    fn list_chain<L: Layout>(&mut self, first: Zv) -> Status {
+        // The lists to close after the innermost frame: the caller's, and
+        // each entered here but the innermost.
+        let mut open = 1usize;
+        let mut val = first;
+        let mut r = loop {
+            self.chained += 1;
+            let ht = val.table();
+            let refcounted = val.refcounted();
+            let slot = self.frames.push_array(ht, refcounted);
+            super::inject::point();
+            let as_list = self.options & opt::FORCE_OBJECT == 0 && ht.is_list_nonempty();
+            if as_list {
+                self.buf.push(b'[');
+            }
+            self.depth += 1;
+            let mut need_comma = false;
+            let mut tail = None;
+            let r = self.walk_elements::<true, L>(ht, false, as_list, &mut need_comma, &mut tail);
+            if let Some(child) = tail {
+                open += 1;
+                val = child;
+                continue;
+            }
+            let close = if as_list { b']' } else { b'}' };
+            if !self.frames.pop_fast(slot) {
+                break self.close::<L>(r, need_comma, close);
+            }
+            ht.unprotect();
+            let r = self.close::<L>(r, need_comma, close);
+            if refcounted {
+                ht.release_array();
+            }
+            break r;
+        };
+        while open > 0 {
+            open -= 1;
+            self.chained -= 1;
+            r = self.chain_close::<L>(r);
+        }
+        r
+    }
+
+    /// The end of a chained list's frame (see [`Encoder::array_frame`]),
+    /// after its last element, an array, ended with `r`.
+    #[inline(always)]
+    fn chain_close<L: Layout>(&mut self, r: Status) -> Status {
+        // The list's walk: it stops on the element's failure, else ends.
+        let r = if self.aborts(r) { Err(Fail) } else { Ok(()) };
+        match self.frames.pop_fast_array() {
+            None => self.close::<L>(r, true, b']'),
+            Some((t, counted)) => {
+                t.unprotect();
+                let r = self.close::<L>(r, true, b']');
+                if counted {
+                    t.release_array();
+                }
+                r
+            }
+        }
+    }
+
+    /// Whether a list's last element `z` is an array that would take a
+    /// fast frame now ([`Encoder::encode_array_value`], then
+    /// [`Encoder::encode_array_fast`]): non-empty, below `fast_depth`, not
+    /// being walked already.
+    #[inline(always)]
+    fn chain_child(&self, z: Zv) -> bool {
+        z.ty() == crate::php::sys::IS_ARRAY
+            && self.depth < self.fast_depth
+            && z.table().count() != 0
+            && !z.table().is_recursive()
     }
 
     /// Arrays and objects through the general frame, from a counted copy of
@@ -249,7 +339,9 @@ impl Encoder {
         let mut need_comma = false;
         let hooked = val.ty() == crate::php::sys::IS_OBJECT && val.obj().class().has_hooks();
         let r = match table {
-            Some(t) if !hooked => self.walk_elements::<L>(t, props, as_list, &mut need_comma),
+            Some(t) if !hooked => {
+                self.walk_elements::<false, L>(t, props, as_list, &mut need_comma, &mut None)
+            }
             Some(t) => self.walk_hooked::<L>(val, t, &mut need_comma),
             None => {
                 self.buf.push(b'{');
@@ -267,20 +359,23 @@ impl Encoder {
     /// The elements of a table, by kind: a property table (`is_object`), a
     /// map, a packed list, a list stored as a hash. A map's `{` is written
     /// with its first key (by the walk); a list's `[` by the caller.
+    /// `TAIL`: a packed list may leave its last element in `tail` (see
+    /// [`Encoder::walk_packed`]).
     #[inline(always)]
-    pub(super) fn walk_elements<L: Layout>(
+    pub(super) fn walk_elements<const TAIL: bool, L: Layout>(
         &mut self,
         ht: Table,
         is_object: bool,
         as_list: bool,
         need_comma: &mut bool,
+        tail: &mut Option<Zv>,
     ) -> Status {
         if is_object {
             self.walk_map::<true, L>(ht, need_comma)
         } else if !as_list {
             self.walk_map::<false, L>(ht, need_comma)
         } else if ht.is_packed() {
-            self.walk_packed::<false, L>(ht, need_comma)
+            self.walk_packed::<false, TAIL, L>(ht, need_comma, tail)
         } else {
             self.walk_hash_list::<L>(ht, need_comma)
         }
@@ -318,7 +413,7 @@ impl Encoder {
     ) -> Status {
         if ht.is_packed() {
             // Packed, under FORCE_OBJECT or with holes.
-            return self.walk_packed::<true, L>(ht, need_comma);
+            return self.walk_packed::<true, false, L>(ht, need_comma, &mut None);
         }
         // The first member follows the object's `{`, the others a `,`: two
         // loops, so that the separator is a constant in each (one register
@@ -373,11 +468,15 @@ impl Encoder {
     /// The elements of a packed table: as a list, or (`KEYS`, under
     /// FORCE_OBJECT) with their integer keys (and then, as in
     /// [`Encoder::walk_map`], the opening `{` too).
+    /// `TAIL` (a fast frame's list, see [`Encoder::array_frame`]): a last
+    /// element that [`Encoder::chain_child`] takes is left in `tail`, its
+    /// separator written, for the caller to enter.
     #[inline(always)]
-    fn walk_packed<const KEYS: bool, L: Layout>(
+    fn walk_packed<const KEYS: bool, const TAIL: bool, L: Layout>(
         &mut self,
         ht: Table,
         need_comma: &mut bool,
+        tail: &mut Option<Zv>,
     ) -> Status {
         let mut sep = b'{';
         let mut c = ht.packed();
@@ -419,6 +518,10 @@ impl Encoder {
                 sep = b',';
             } else {
                 L::list_sep(self, need_comma);
+            }
+            if TAIL && self.chain_child(z) && !c.more() {
+                *tail = Some(z);
+                return Ok(());
             }
             let r = self.encode_child::<L>(z);
             if self.aborts(r) {

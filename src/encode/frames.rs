@@ -465,6 +465,31 @@ impl Frames {
         true
     }
 
+    /// Pop the innermost fast frame's entry, a fast array's (a frame of
+    /// a chain, see `Encoder::array_frame`, which keeps no slot): `None`
+    /// when it was pending (then it is the last pending entry: the pending
+    /// ones are the innermost frames), else the table and its counted flag
+    /// of the held one (the last held entry), which the frame gives back.
+    #[inline(always)]
+    pub(super) fn pop_fast_array(&mut self) -> Option<(Table, bool)> {
+        if self.npend > 0 {
+            self.npend -= 1;
+            return None;
+        }
+        debug_assert!(self.nheld() > 0);
+        // SAFETY: the frame's held entry is the last one (as in pop_fast);
+        // a fast array's entry holds its table's pointer and counted flag.
+        unsafe {
+            self.top = self.top.sub(1);
+            let e = (*self.top).tagged;
+            debug_assert!(e & TAG == ARRAY || e & TAG == ARRAY_COUNTED);
+            Some((
+                Table::new((e & !TAG) as *mut sys::HashTable),
+                e & TAG == ARRAY_COUNTED,
+            ))
+        }
+    }
+
     /// A general frame's entry.
     #[inline(always)]
     pub(super) fn push(&mut self, h: Hold) {

@@ -62,6 +62,11 @@ const STACK_CHECK_DEPTH: i32 = 128;
 /// (see `Encoder::encode_array_deep`).
 const DEEP_STEP: i32 = 32;
 
+/// The C stack a fast array frame takes when entered by a call (its
+/// registers, locals and return address on x86-64), which a chained frame
+/// (`Encoder::array_frame`) is counted as by the stack guard.
+const CHAIN_FRAME_BYTES: usize = 160;
+
 /// `repr(C)`: the hot fields first (short displacements), the frame record
 /// last.
 #[repr(C)]
@@ -72,6 +77,11 @@ pub struct Encoder {
     max_depth: i32,
     pub error_code: i32,
     stack_limit: usize,
+    /// Chained list frames open (see `Encoder::array_frame`): entered in a
+    /// loop, they take no C stack, but the stack guard counts them as the
+    /// frames they stand for ([`CHAIN_FRAME_BYTES`] each), so a nest fails
+    /// with the depth error where its calls would have run out of stack.
+    chained: usize,
     /// The escape mode of `options`, resolved once per call.
     mode: escape::EscapeMode,
     /// Containers entered below this depth take the fast frames: under
@@ -122,6 +132,7 @@ impl Encoder {
             max_depth,
             error_code: 0,
             stack_limit: 0,
+            chained: 0,
             mode: escape::EscapeMode::new(options),
             fast_depth: max_depth.clamp(0, STACK_CHECK_DEPTH),
             presize: crate::php::outbuf::PresizeCtx {
@@ -250,7 +261,8 @@ impl Encoder {
             self.stack_limit = crate::stack::limit();
         }
         let here = 0u8;
-        (&here as *const u8 as usize) < self.stack_limit
+        (&here as *const u8 as usize).saturating_sub(self.chained * CHAIN_FRAME_BYTES)
+            < self.stack_limit
     }
 
     /// The stack guard for containers: only worth a look once nesting is
