@@ -41,7 +41,15 @@ function numbers_doc(): string
     $len = mt_rand(0, 3) ? mt_rand(300, 3000) : mt_rand(1, 300);
     $sep = pick($seps);
     $items = [];
+    // One run in three is small ints (up to 7 digits; rarely 9 digits or
+    // another number): the short-int loop's shape, through table growth.
+    $ints = mt_rand(0, 2) === 0;
     for ($i = 0; $i < $len; $i++) {
+        if ($ints) {
+            $items[] = mt_rand(0, 1500) ? (string)mt_rand(0, mt_rand(0, 500) ? [9, 99, 9999, 9999999][mt_rand(0, 3)] : 999999999)
+                : pick($nums);
+            continue;
+        }
         $items[] = mt_rand(0, 4) === 0 ? pick($nums) : (mt_rand(0, 1) ? (string)mt_rand(-999999, 999999)
             : sprintf('%.' . mt_rand(1, 15) . 'f', mt_rand(-1000000, 1000000) / 7919));
     }

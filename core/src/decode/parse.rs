@@ -1410,6 +1410,10 @@ fn direct_run<B: Builder>(inp: &[u8], last: usize, bigint: bool, b: &mut B) -> (
     let mut at = last;
     let mut p = last + number::match_len(inp.get(last..).unwrap_or_default());
     let mut next = follow(inp, p);
+    // A list of small ints (`12, 7, 345, `) takes its own loop first,
+    // which reads one 8-byte word per element; at the first other element
+    // (a double, a longer int, the last one) the general loop goes on.
+    (at, p, next) = short_int_run(inp, (at, p, next), b);
     loop {
         let mut ended = false;
         b.number_run(|| {
@@ -1441,6 +1445,47 @@ fn direct_run<B: Builder>(inp: &[u8], last: usize, bigint: bool, b: &mut B) -> (
             }
         }
         return (at, i);
+    }
+}
+
+/// [`direct_run`]'s loop for small ints (see there): from the run's state
+/// `(at, p, next)` (the last number's start and end, the next one's start
+/// or `usize::MAX`), while the next number is an int of at most 7 digits
+/// with a comma right after it ([`number::short_int_comma`]), it goes to
+/// the builder (through [`Builder::int`] where [`Builder::number_run`]
+/// stops taking: a full table); returns the state after the last one
+/// taken. Out of line, and entered once per run: the general loop keeps
+/// its registers.
+#[inline(never)]
+fn short_int_run<B: Builder>(
+    inp: &[u8],
+    (mut at, mut p, mut next): (usize, usize, usize),
+    b: &mut B,
+) -> (usize, usize, usize) {
+    let short = |next: usize| {
+        let (v, len) = number::short_int_comma(*inp.get(next..)?.first_chunk::<8>()?)?;
+        let end = next + len;
+        Some((v, end, after_comma(inp, end + 1)))
+    };
+    loop {
+        let mut ended = false;
+        b.number_run(|| {
+            let Some((v, end, after)) = short(next) else {
+                ended = true;
+                return None;
+            };
+            (at, p, next) = (next, end, after);
+            Some(RunNumber::Int(v))
+        });
+        if ended {
+            return (at, p, next);
+        }
+        // The builder stopped taking: one through its general call.
+        let Some((v, end, after)) = short(next) else {
+            return (at, p, next);
+        };
+        b.int(v);
+        (at, p, next) = (next, end, after);
     }
 }
 

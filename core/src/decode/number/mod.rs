@@ -157,6 +157,22 @@ fn digits_value(v: u64, k: usize) -> u64 {
     (v * 10_000 + (v >> 32)) & 0xFFFF_FFFF
 }
 
+/// An integer token of 1 to 7 digits with a comma right after it, from
+/// the eight bytes at its start (the common element of a list of small
+/// ints: `12, `): its value and length; `None` for anything else (a sign,
+/// more digits, a leading zero before a digit, any other byte after the
+/// digits), which [`parse_prefix`] takes. Such a token always fits.
+#[inline(always)]
+pub fn short_int_comma(bytes: [u8; 8]) -> Option<(i64, usize)> {
+    let v = u64::from_le_bytes(bytes);
+    let k = digit_count8(v);
+    // k in 1..=7, the byte after the digits a comma; `0` only alone.
+    if k.wrapping_sub(1) >= 7 || bytes[k & 7] != b',' || (k > 1 && bytes[0] == b'0') {
+        return None;
+    }
+    Some((digits_value(v, k) as i64, k))
+}
+
 /// Read the digit run at `input[i..]` into `w` (up to MAX_DIGITS in all,
 /// counted in `nd`); returns the position after the run and how many
 /// digits of it did not fit.
@@ -631,6 +647,51 @@ mod tests {
             Number::Double(v) => v,
             other => panic!("{s}: {other:?}"),
         }
+    }
+
+    #[test]
+    fn short_int_comma_is_parse_prefix_on_its_shape() {
+        // Every 8-byte window over a small alphabet around the shape:
+        // where short_int_comma answers, parse_prefix gives the same int
+        // and length, and a comma follows; where the shape holds, it
+        // answers.
+        let alpha = b"0159,-.e ]";
+        let mut idx = [0usize; 8];
+        let mut taken = 0;
+        loop {
+            let mut w = [0u8; 8];
+            for (b, &i) in w.iter_mut().zip(&idx) {
+                *b = alpha[i];
+            }
+            let k = w.iter().take_while(|c| c.is_ascii_digit()).count();
+            let shape = (1..=7).contains(&k) && w[k] == b',' && (k == 1 || w[0] != b'0');
+            match short_int_comma(w) {
+                Some((v, len)) => {
+                    assert!(shape, "{w:?}");
+                    assert_eq!(
+                        parse_prefix(&w, false),
+                        Some((Number::Int(v), len)),
+                        "{w:?}"
+                    );
+                    assert_eq!(len, k);
+                    taken += 1;
+                }
+                None => assert!(!shape, "{w:?}"),
+            }
+            let mut j = 0;
+            while j < 8 {
+                idx[j] += 1;
+                if idx[j] < alpha.len() {
+                    break;
+                }
+                idx[j] = 0;
+                j += 1;
+            }
+            if j == 8 {
+                break;
+            }
+        }
+        assert!(taken > 100_000, "{taken}");
     }
 
     #[test]
