@@ -36,6 +36,14 @@ impl Encoder {
         }
     }
 
+    /// [`Encoder::escape_bytes`] of a string that
+    /// [`Encoder::write_short_string`] did not take (16 bytes or more, or
+    /// dirty): not checked for a clean short string again.
+    #[inline(always)]
+    pub(super) fn escape_not_short_clean(&mut self, s: &[u8]) -> Result<(), ()> {
+        escape::escape_not_short_clean(&mut self.buf, s, &self.mode).map_err(|_| ())
+    }
+
     /// `php_json_escape_string` of `s` under the call's escape mode
     /// (NUMERIC_CHECK already handled); `Err` for invalid UTF-8 (the output
     /// cut back to before the string).

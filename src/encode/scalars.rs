@@ -24,10 +24,17 @@ impl Encoder {
     /// A string value.
     #[inline(always)]
     pub(super) fn encode_string<L: Layout>(&mut self, s: ZStr) -> Status {
-        if self.options & opt::NUMERIC_CHECK == 0 && self.write_short_string::<L>(s) {
+        if self.options & opt::NUMERIC_CHECK != 0 {
+            return self.escape_string(s.bytes(), self.options);
+        }
+        if self.write_short_string::<L>(s) {
             return Ok(());
         }
-        self.escape_string(s.bytes(), self.options)
+        // Not taken: long, or dirty (no second clean check).
+        if self.escape_not_short_clean(s.bytes()).is_err() {
+            return self.utf8_error();
+        }
+        Ok(())
     }
 
     /// A double value: its text, or `0` with error 7 for INF/NAN (which

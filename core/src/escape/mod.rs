@@ -170,6 +170,24 @@ pub fn escape_with<S: Sink>(out: &mut S, s: &[u8], mode: &EscapeMode) -> Result<
     escape_long(out, s, mode)
 }
 
+/// [`escape_with`] for a string that [`write_short_string`] (or
+/// [`write_short_string_as`]) did not take under the same `mode`: one of
+/// 16 bytes or more, or a shorter one that needs an escape (that check is
+/// exact below 16 bytes), which goes to its escaping path without being
+/// checked again. The same output and result as [`escape_with`].
+#[inline(always)]
+pub fn escape_not_short_clean<S: Sink>(
+    out: &mut S,
+    s: &[u8],
+    mode: &EscapeMode,
+) -> Result<(), InvalidUtf8> {
+    #[cfg(target_arch = "x86_64")]
+    if s.len() < 16 {
+        return escape_lt16(out, s, mode);
+    }
+    escape_with(out, s, mode)
+}
+
 /// A string under 16 bytes past the inline clean check (x86_64): one load
 /// and mask of the whole string, then its items from the mask
 /// (`kernel::escape_lt16_blind`), when the spare room already holds the
