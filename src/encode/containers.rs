@@ -32,6 +32,15 @@ const _: () = assert!(
         && sys::IS_LONG == sys::IS_NULL + 3
 );
 
+/// How a fast array frame's walk ended ([`Encoder::array_level`]).
+enum Level {
+    /// The frame ended (closed, its entry popped) with this status.
+    Done(Status),
+    /// The walk left the list's last element, an array to enter next; the
+    /// frame stays open.
+    Chain(Zv),
+}
+
 impl Encoder {
     /// Hold the arrays of the fast array frames not held yet: what stock
     /// does at every container's entry (a counted copy of the zval, and the
@@ -136,6 +145,17 @@ impl Encoder {
     /// separator written) to [`Encoder::list_chain`].
     #[inline(always)]
     fn array_frame<L: Layout>(&mut self, val: Zv, ht: Table) -> Status {
+        match self.array_level::<L>(val, ht) {
+            Level::Done(r) => r,
+            Level::Chain(child) => self.list_chain::<L>(child),
+        }
+    }
+
+    /// One fast array frame: entered, walked and, unless its walk left its
+    /// last element for a chain ([`Level::Chain`]: the frame stays open,
+    /// its close is [`Encoder::chain_close`]'s), ended.
+    #[inline(always)]
+    fn array_level<L: Layout>(&mut self, val: Zv, ht: Table) -> Level {
         let refcounted = val.refcounted();
         let slot = self.frames.push_array(ht, refcounted);
         super::inject::point();
@@ -148,17 +168,31 @@ impl Encoder {
         let mut tail = None;
         let r = self.walk_elements::<true, L>(ht, false, as_list, &mut need_comma, &mut tail);
         if let Some(child) = tail {
-            return self.list_chain::<L>(child);
+            return Level::Chain(child);
         }
         let close = if as_list { b']' } else { b'}' };
         if !self.frames.pop_fast(slot) {
             // Never held.
-            return self.close::<L>(r, need_comma, close);
+            return Level::Done(self.close::<L>(r, need_comma, close));
         }
         // Held on the way.
+        Level::Done(self.close_held::<L>(ht, refcounted, r, need_comma, close))
+    }
+
+    /// The end of a fast array frame whose entry was held on the way: its
+    /// mark given back, its close, then its reference.
+    #[inline(always)]
+    fn close_held<L: Layout>(
+        &mut self,
+        ht: Table,
+        counted: bool,
+        r: Status,
+        need_comma: bool,
+        close: u8,
+    ) -> Status {
         ht.unprotect();
         let r = self.close::<L>(r, need_comma, close);
-        if refcounted {
+        if counted {
             ht.release_array();
         }
         r
@@ -180,33 +214,13 @@ impl Encoder {
         let mut val = first;
         let mut r = loop {
             self.chained += 1;
-            let ht = val.table();
-            let refcounted = val.refcounted();
-            let slot = self.frames.push_array(ht, refcounted);
-            super::inject::point();
-            let as_list = self.options & opt::FORCE_OBJECT == 0 && ht.is_list_nonempty();
-            if as_list {
-                self.buf.push(b'[');
+            match self.array_level::<L>(val, val.table()) {
+                Level::Chain(child) => {
+                    open += 1;
+                    val = child;
+                }
+                Level::Done(r) => break r,
             }
-            self.depth += 1;
-            let mut need_comma = false;
-            let mut tail = None;
-            let r = self.walk_elements::<true, L>(ht, false, as_list, &mut need_comma, &mut tail);
-            if let Some(child) = tail {
-                open += 1;
-                val = child;
-                continue;
-            }
-            let close = if as_list { b']' } else { b'}' };
-            if !self.frames.pop_fast(slot) {
-                break self.close::<L>(r, need_comma, close);
-            }
-            ht.unprotect();
-            let r = self.close::<L>(r, need_comma, close);
-            if refcounted {
-                ht.release_array();
-            }
-            break r;
         };
         while open > 0 {
             open -= 1;
@@ -224,14 +238,7 @@ impl Encoder {
         let r = if self.aborts(r) { Err(Fail) } else { Ok(()) };
         match self.frames.pop_fast_array() {
             None => self.close::<L>(r, true, b']'),
-            Some((t, counted)) => {
-                t.unprotect();
-                let r = self.close::<L>(r, true, b']');
-                if counted {
-                    t.release_array();
-                }
-                r
-            }
+            Some((t, counted)) => self.close_held::<L>(t, counted, r, true, b']'),
         }
     }
 
