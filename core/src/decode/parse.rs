@@ -1466,10 +1466,10 @@ fn short_run<B: Builder>(
     state: (usize, usize, usize),
     b: &mut B,
 ) -> (usize, usize, usize) {
-    take_run(state, b, |next| {
+    take_all(state, b, |(_, _, next)| {
         let (x, len) = short_int_at(inp, next)?;
         let end = next + len;
-        Some((x, end, after_comma(inp, end + 1)))
+        Some((x, (next, end, after_comma(inp, end + 1))))
     })
 }
 
@@ -1487,77 +1487,44 @@ fn short_int_at(inp: &[u8], at: usize) -> Option<(RunNumber, usize)> {
 /// line: the general loop keeps its registers.
 #[inline(never)]
 fn short_token_run<B: Builder>(inp: &[u8], buf: &Buf, ti: usize, nt: usize, b: &mut B) -> usize {
-    take_tokens(inp, buf, ti, nt, b, |at| short_int_at(inp, at))
-}
-
-/// [`short_token_run`]'s loop (`short`: a number's value and length at a
-/// token's start), through [`put_run_number`] where
-/// [`Builder::number_run`] stops taking (a full table).
-#[inline(always)]
-fn take_tokens<B: Builder>(
-    inp: &[u8],
-    buf: &Buf,
-    mut ti: usize,
-    nt: usize,
-    b: &mut B,
-    short: impl Fn(usize) -> Option<(RunNumber, usize)>,
-) -> usize {
-    let take = |ti: usize| {
+    take_all(ti, b, |ti| {
         if ti + 1 >= nt || inp.get(buf[ti & (BUF - 1)] as usize) != Some(&b',') {
             return None;
         }
-        short(buf[(ti + 1) & (BUF - 1)] as usize).map(|(x, _)| x)
-    };
-    loop {
-        let mut ended = false;
-        b.number_run(|| {
-            let Some(x) = take(ti) else {
-                ended = true;
-                return None;
-            };
-            ti += 2;
-            Some(x)
-        });
-        if ended {
-            return ti;
-        }
-        let Some(x) = take(ti) else {
-            return ti;
-        };
-        put_run_number(x, b);
-        ti += 2;
-    }
+        let (x, _) = short_int_at(inp, buf[(ti + 1) & (BUF - 1)] as usize)?;
+        Some((x, ti + 2))
+    })
 }
 
-/// [`short_run`]'s loop: while `short` takes the
-/// number at `next` (its value, end and the next one's start), it goes to
+/// The loop of [`short_run`] and [`short_token_run`]: while `step` takes
+/// a number from `state` (its value and the state after it), it goes to
 /// the builder (through [`put_run_number`] where [`Builder::number_run`]
 /// stops taking: a full table). Returns the state after the last one.
 #[inline(always)]
-fn take_run<B: Builder>(
-    (mut at, mut p, mut next): (usize, usize, usize),
+fn take_all<B: Builder, S: Copy>(
+    mut state: S,
     b: &mut B,
-    short: impl Fn(usize) -> Option<(RunNumber, usize, usize)>,
-) -> (usize, usize, usize) {
+    step: impl Fn(S) -> Option<(RunNumber, S)>,
+) -> S {
     loop {
         let mut ended = false;
         b.number_run(|| {
-            let Some((x, end, after)) = short(next) else {
+            let Some((x, after)) = step(state) else {
                 ended = true;
                 return None;
             };
-            (at, p, next) = (next, end, after);
+            state = after;
             Some(x)
         });
         if ended {
-            return (at, p, next);
+            return state;
         }
         // The builder stopped taking: one through its general calls.
-        let Some((x, end, after)) = short(next) else {
-            return (at, p, next);
+        let Some((x, after)) = step(state) else {
+            return state;
         };
         put_run_number(x, b);
-        (at, p, next) = (next, end, after);
+        state = after;
     }
 }
 
