@@ -230,7 +230,7 @@ impl Encoder {
         r
     }
 
-    /// The end of a chained list's frame (see [`Encoder::array_frame`]),
+    /// The end of a chained list's frame (see [`Encoder::list_chain`]),
     /// after its last element, an array, ended with `r`.
     #[inline(always)]
     fn chain_close<L: Layout>(&mut self, r: Status) -> Status {

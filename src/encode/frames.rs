@@ -466,7 +466,7 @@ impl Frames {
     }
 
     /// Pop the innermost fast frame's entry, a fast array's (a frame of
-    /// a chain, see `Encoder::array_frame`, which keeps no slot): `None`
+    /// a chain, see `Encoder::list_chain`, which keeps no slot): `None`
     /// when it was pending (then it is the last pending entry: the pending
     /// ones are the innermost frames), else the table and its counted flag
     /// of the held one (the last held entry), which the frame gives back.

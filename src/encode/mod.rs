@@ -64,7 +64,7 @@ const DEEP_STEP: i32 = 32;
 
 /// The C stack a fast array frame takes when entered by a call (its
 /// registers, locals and return address on x86-64), which a chained frame
-/// (`Encoder::array_frame`) is counted as by the stack guard.
+/// (`Encoder::list_chain`) is counted as by the stack guard.
 const CHAIN_FRAME_BYTES: usize = 160;
 
 /// `repr(C)`: the hot fields first (short displacements), the frame record
@@ -77,7 +77,7 @@ pub struct Encoder {
     max_depth: i32,
     pub error_code: i32,
     stack_limit: usize,
-    /// Chained list frames open (see `Encoder::array_frame`): entered in a
+    /// Chained list frames open (see `Encoder::list_chain`): entered in a
     /// loop, they take no C stack, but the stack guard counts them as the
     /// frames they stand for ([`CHAIN_FRAME_BYTES`] each), so a nest fails
     /// with the depth error where its calls would have run out of stack.
