@@ -163,6 +163,11 @@ unsafe fn encode_value(
         }
         // SAFETY: value is the call's live argument.
         unsafe { enc.encode(php::view::Zv::new(value)) };
+        if let Some(text) = enc.small_success() {
+            // SAFETY: rv is the call's return slot; `text` is the output
+            // in this frame's storage, which nothing frees.
+            return unsafe { return_exact(rv, options, text) };
+        }
         let (buf, code) = enc.finish();
         // SAFETY: rv is the call's return slot.
         unsafe { finish_call(buf, code, options, rv) };

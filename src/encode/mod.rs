@@ -177,12 +177,23 @@ impl Encoder {
         // The encoder stays where it is until the call ends.
         self.frames.arm();
         let _ = if self.options & opt::PRETTY_PRINT != 0 {
-            self.encode_zval::<layout::Pretty>(value)
+            self.encode_root::<layout::Pretty>(value)
         } else if self.options & (opt::HEX_TAG | opt::HEX_AMP | opt::HEX_APOS) != 0 {
-            self.encode_zval::<layout::CompactHex>(value)
+            self.encode_root::<layout::CompactHex>(value)
         } else {
-            self.encode_zval::<layout::Compact>(value)
+            self.encode_root::<layout::Compact>(value)
         };
+    }
+
+    /// The call's value: an array straight to its frame (at the root
+    /// nothing is pending or out of memory yet: what `encode_zval` checks
+    /// first), anything else by its type.
+    #[inline(always)]
+    fn encode_root<L: layout::Layout>(&mut self, value: Zv) -> Status {
+        if value.ty() == crate::php::sys::IS_ARRAY {
+            return self.encode_array_value::<L>(value);
+        }
+        self.encode_zval::<L>(value)
     }
 
     /// The end of a walk: the output and the error code (the encoder
@@ -192,6 +203,19 @@ impl Encoder {
         // (The frames' log has no heap part left: see Frames::pop.)
         self.frames.end();
         (self.buf.take(), self.error_code)
+    }
+
+    /// The end of a walk that succeeded with an output still in the
+    /// caller's small storage (see `OutBuf::on_stack`): that output, the
+    /// call's result as it stands (the encoder keeps it; nothing is left to
+    /// free). `None` for anything else: [`Encoder::finish`] then.
+    #[inline(always)]
+    pub fn small_success(&mut self) -> Option<&[u8]> {
+        self.frames.end();
+        if self.error_code != 0 {
+            return None;
+        }
+        self.buf.stack_output()
     }
 
     /// After a panic caught around [`Encoder::encode`]: give back every

@@ -156,6 +156,17 @@ impl OutBuf {
         self.ss.s.is_null() && !self.oom() && self.len() > 0
     }
 
+    /// The bytes written, while they are all in the stack storage (none
+    /// moved to a string yet, no failed growth, at least one).
+    #[inline(always)]
+    pub fn stack_output(&self) -> Option<&[u8]> {
+        if self.on_stack_data() {
+            Some(self.as_bytes())
+        } else {
+            None
+        }
+    }
+
     /// Did an allocation fail (PHP will raise "Allowed memory size ... exhausted")?
     #[inline(always)]
     pub fn oom(&self) -> bool {
