@@ -168,9 +168,9 @@ unsafe fn encode_value(
             // in this frame's storage, which nothing frees.
             return unsafe { return_exact(rv, options, text) };
         }
-        let (buf, code) = enc.finish();
+        let code = enc.finish();
         // SAFETY: rv is the call's return slot.
-        unsafe { finish_call(buf, code, options, rv) };
+        unsafe { finish_call(&mut enc.buf, code, options, rv) };
     }))
     .is_err()
     {
@@ -364,8 +364,15 @@ unsafe extern "C" fn encode_lone_string_general(
         // after the buffer is handed over or freed.
         let mut buf = unsafe { OutBuf::on_stack(small.as_mut_ptr().cast(), SMALL_OUTPUT) };
         let code = crate::encode::encode_lone_string(&mut buf, s, opts);
+        if code == 0 {
+            if let Some(text) = buf.stack_output() {
+                // SAFETY: rv is the call's return slot (forwarded); `text`
+                // is the output in this frame's storage, which nothing frees.
+                return unsafe { return_exact(rv, options, text) };
+            }
+        }
         // SAFETY: rv is the call's return slot (forwarded).
-        unsafe { finish_call(buf, code, options, rv) }
+        unsafe { finish_call(&mut buf, code, options, rv) }
     }))
     .is_err()
     {
@@ -375,7 +382,7 @@ unsafe extern "C" fn encode_lone_string_general(
 
 /// The end of `PHP_FUNCTION(json_encode)`: the error bookkeeping, then the
 /// result string (or false, or a JsonException) from `buf` and `code`.
-unsafe fn finish_call(buf: OutBuf, code: i32, options: i64, rv: *mut sys::zval) {
+unsafe fn finish_call(buf: &mut OutBuf, code: i32, options: i64, rv: *mut sys::zval) {
     let partial = options & i64::from(opt::PARTIAL_OUTPUT_ON_ERROR) != 0;
     let throw = options & i64::from(opt::THROW_ON_ERROR) != 0;
     if buf.oom() {
@@ -402,7 +409,7 @@ unsafe fn finish_call(buf: OutBuf, code: i32, options: i64, rv: *mut sys::zval) 
             );
             return;
         }
-        sys::rustjson_return_str(rv, buf.into_zend_string());
+        sys::rustjson_return_str(rv, buf.take_zend_string());
     }
 }
 

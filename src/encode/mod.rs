@@ -196,13 +196,13 @@ impl Encoder {
         self.encode_zval::<L>(value)
     }
 
-    /// The end of a walk: the output and the error code (the encoder
-    /// keeps an empty buffer).
+    /// The end of a walk: the error code (the output stays in `buf` for
+    /// the caller to hand over or free).
     #[inline(always)]
-    pub fn finish(&mut self) -> (OutBuf, i32) {
+    pub fn finish(&mut self) -> i32 {
         // (The frames' log has no heap part left: see Frames::pop.)
         self.frames.end();
-        (self.buf.take(), self.error_code)
+        self.error_code
     }
 
     /// The end of a walk that succeeded with an output still in the
@@ -223,7 +223,7 @@ impl Encoder {
     /// free the output.
     pub fn recover_after_panic(&mut self) {
         self.frames.release_all();
-        self.buf.take().free();
+        self.buf.free();
     }
 
     #[inline(always)]

@@ -38,7 +38,7 @@
 //! No `Drop`: an allocation may longjmp out (memory_limit on older PHP) and
 //! user code may run while a buffer is live, so the owner frees it
 //! explicitly ([`OutBuf::free`]) or hands it to PHP
-//! ([`OutBuf::into_zend_string`]).
+//! ([`OutBuf::take_zend_string`]).
 use super::{sys, zval};
 use crate::encode::presize::Bound;
 use rustjson_core::Sink;
@@ -431,10 +431,14 @@ impl OutBuf {
     }
 
     /// Finish: NUL-terminate, trim to size (as smart_str_extract) and return
-    /// the string; an empty buffer gives PHP's interned empty string.
-    pub fn into_zend_string(mut self) -> *mut sys::zend_string {
+    /// the string; an empty buffer gives PHP's interned empty string. The
+    /// buffer is left empty (its [`OutBuf::free`] a no-op). Works in place:
+    /// the buffer is not moved (a copy of it, just written field by field,
+    /// costs a stall per wide load).
+    pub fn take_zend_string(&mut self) -> *mut sys::zend_string {
         if self.on_stack_data() {
             let len = self.len();
+            self.pos = self.base;
             // SAFETY: a fresh string of exactly `len` bytes (zend_string_alloc
             // sets the length), the initialized stack bytes copied in, then
             // the NUL.
@@ -451,40 +455,20 @@ impl OutBuf {
             // SAFETY: s is a live string of capacity a >= len.
             unsafe { (*self.ss.s).len = self.len().min(self.ss.a) };
         }
+        self.pos = self.base;
         // SAFETY: ss is a valid smart_str.
-        unsafe { sys::rustjson_smart_str_extract(&mut self.ss) }
-    }
-
-    /// Move the buffer out, leaving an empty one in its place (whose
-    /// [`OutBuf::free`] is a no-op).
-    #[inline(always)]
-    pub fn take(&mut self) -> OutBuf {
-        let out = OutBuf {
-            base: self.base,
-            pos: self.pos,
-            end: self.end,
-            ss: sys::smart_str {
-                s: self.ss.s,
-                a: self.ss.a,
-            },
-            scratch: self.scratch,
-            presize: core::ptr::null(),
-            bound: Bound::NONE,
-            guess_at: EARLY_AT,
-            guessed: false,
-        };
-        self.presize = core::ptr::null();
-        self.bound = Bound::NONE;
+        let s = unsafe { sys::rustjson_smart_str_extract(&mut self.ss) };
         self.ss.s = core::ptr::null_mut();
-        self.scratch = core::ptr::null_mut();
-        out
+        s
     }
 
-    /// Discard the buffer.
-    pub fn free(mut self) {
+    /// Discard the output, leaving the buffer empty.
+    pub fn free(&mut self) {
         self.free_scratch();
+        self.pos = self.base;
         // SAFETY: ss is a valid smart_str (possibly empty).
-        unsafe { sys::rustjson_smart_str_free(&mut self.ss) }
+        unsafe { sys::rustjson_smart_str_free(&mut self.ss) };
+        self.ss.s = core::ptr::null_mut();
     }
 }
 
