@@ -21,11 +21,16 @@
 //! The walk ends (the bound counted so far stands) at the first thing
 //! that could fail or run user code: a string that is not valid UTF-8, a
 //! non-finite double, a container at the depth limit, a reference, an
-//! object other than a plain stdClass, any other type. Flags that can make
-//! the output shorter than the bound (NUMERIC_CHECK, the INVALID_UTF8 and
-//! PARTIAL_OUTPUT flags) turn it off. Every count is at most what the
-//! encoder writes: a string at least its bytes and two quotes (escapes
-//! only lengthen it), an integer exactly, a double the least length its
+//! object other than a plain stdClass, any other type. Where the flags
+//! say the encode goes on, so does the walk, counting what stock writes
+//! in its place: a string that is not valid UTF-8 under the INVALID_UTF8
+//! flags or PARTIAL_OUTPUT two bytes (its quotes around what IGNORE keeps
+//! or SUBSTITUTE puts in, `null`, or `""` for a key), INF or NAN under
+//! PARTIAL_OUTPUT the `0` stock writes; any other failure under
+//! PARTIAL_OUTPUT leaves the rest unknown (no bound). NUMERIC_CHECK, which
+//! can write a string shorter than it is, turns the bound off. Every count
+//! is at most what the encoder writes: a string at least its bytes and two
+//! quotes (escapes only lengthen it), an integer exactly, a double the least length its
 //! binary exponent and a digit-count test allow (see [`double_len`]; one
 //! byte and its sign when serialize_precision is not -1), the punctuation
 //! and pretty-print whitespace exactly.
@@ -51,11 +56,17 @@ use crate::php::view::{Marked, Table, ZStr, Zv};
 use rustjson_core::number::decimal_len;
 use rustjson_core::options as opt;
 
-/// Flags under which no bound is taken.
-const OFF: u32 = opt::NUMERIC_CHECK
-    | opt::PARTIAL_OUTPUT_ON_ERROR
-    | opt::INVALID_UTF8_IGNORE
-    | opt::INVALID_UTF8_SUBSTITUTE;
+/// Flags under which no bound is taken (a numeric string's output can
+/// be shorter than the string).
+const OFF: u32 = opt::NUMERIC_CHECK;
+
+/// Flags under which a string that is not valid UTF-8 does not stop the
+/// encode: it writes at least two bytes (its quotes around what IGNORE
+/// keeps or SUBSTITUTE puts in, PARTIAL_OUTPUT's `null`, or `""` for such
+/// a key) and at most six per byte (IGNORE drops bytes, SUBSTITUTE writes
+/// `\ufffd` or its 3 bytes for one, `null` is 4 bytes).
+const LENIENT_UTF8: u32 =
+    opt::PARTIAL_OUTPUT_ON_ERROR | opt::INVALID_UTF8_IGNORE | opt::INVALID_UTF8_SUBSTITUTE;
 
 /// Deepest nesting the bound follows (deeper: it stops there).
 const MAX_NEST: i32 = 512;
@@ -74,6 +85,12 @@ struct Walk<'f> {
     /// `serialize_precision` is -1 ([`double_len`]; otherwise a double
     /// counts 1 byte and its sign).
     shortest: bool,
+    /// Under [`LENIENT_UTF8`] flags: a string that is not valid UTF-8
+    /// counts its quotes and goes on.
+    lenient_utf8: bool,
+    /// Under PARTIAL_OUTPUT_ON_ERROR: INF and NAN write `0` and the encode
+    /// goes on; anything else that fails goes on by an unknown length.
+    partial: bool,
     /// The output counted so far.
     n: usize,
     /// The bytes of the strings and keys counted so far (escapes make
@@ -177,6 +194,8 @@ pub unsafe fn bound(ctx: PresizeCtx) -> Bound {
         force_object: options & opt::FORCE_OBJECT != 0,
         max_depth: max_depth.min(MAX_NEST),
         shortest: crate::php::serialize_precision() == -1,
+        lenient_utf8: options & LENIENT_UTF8 != 0,
+        partial: options & opt::PARTIAL_OUTPUT_ON_ERROR != 0,
         n: 0,
         string_bytes: 0,
         doubles: 0,
@@ -196,6 +215,8 @@ pub unsafe fn bound(ctx: PresizeCtx) -> Bound {
         lower: w.n,
         upper: match walked {
             Ok(()) => Some(counted),
+            // A partial encode goes on past a failure, by an unknown length.
+            Err(Stop::Fails) if w.partial => None,
             // The encode stops where the walk did.
             Err(Stop::Fails) => Some(counted.saturating_add(w.fail_extra + FAIL_SLACK)),
             Err(Stop::Unknown) => None,
@@ -326,16 +347,22 @@ impl Walk<'_> {
         Ok(())
     }
 
-    /// A double's least length ([`double_len`]); a stop for INF/NAN (the
-    /// encode fails there).
+    /// A double's least length ([`double_len`]); for INF/NAN, a stop (the
+    /// encode fails there), or under PARTIAL_OUTPUT_ON_ERROR the `0`
+    /// stock writes in its place.
     #[inline(always)]
     fn double(&self, d: f64) -> Result<usize, Stop> {
-        if self.shortest {
-            double_len(d).ok_or(Stop::Fails)
+        let len = if self.shortest {
+            double_len(d)
         } else if d.is_finite() {
-            Ok(1 + usize::from(d.is_sign_negative()))
+            Some(1 + usize::from(d.is_sign_negative()))
         } else {
-            Err(Stop::Fails)
+            None
+        };
+        match len {
+            Some(n) => Ok(n),
+            None if self.partial && !d.is_finite() => Ok(1),
+            None => Err(Stop::Fails),
         }
     }
 
@@ -354,10 +381,17 @@ impl Walk<'_> {
     }
 
     /// A string's bytes (a value or a key): valid UTF-8 counts its bytes
-    /// and quotes; anything else stops the walk (the encode fails there).
+    /// and quotes; anything else stops the walk (the encode fails there),
+    /// or under [`LENIENT_UTF8`] flags counts two bytes (and six per byte
+    /// for the upper bound).
     #[inline(always)]
     fn string(&mut self, b: &[u8]) -> Result<(), Stop> {
         if !valid_utf8(b) {
+            if self.lenient_utf8 {
+                self.n += 2;
+                self.string_bytes += b.len();
+                return Ok(());
+            }
             // (Stock escapes it up to the bad byte before it fails.)
             self.fail_extra += STRING_MAX_PER_BYTE * b.len() + 2;
             return Err(Stop::Fails);

@@ -46,6 +46,15 @@ function bench_flag_sets(): array
     ];
 }
 
+/**
+ * Flag sets benched on gsoc-2018 only: the flags that let an encode go on past invalid UTF-8
+ * (PARTIAL_OUTPUT_ON_ERROR with INVALID_UTF8_SUBSTITUTE, as loggers set them) on a multi-MB output.
+ */
+function bench_lenient_flag_sets(): array
+{
+    return ['partial+sub' => JSON_PARTIAL_OUTPUT_ON_ERROR | JSON_INVALID_UTF8_SUBSTITUTE];
+}
+
 /** Where the corpora live: --corpora=DIR, $RUSTJSON_CORPORA, or ../shared/corpora next to the repo. */
 function bench_corpora_dir(?string $opt): string
 {
@@ -316,7 +325,8 @@ function bench_inputs(string $corpora): array
         foreach ($files as $file) {
             $base = basename($file, '.json');
             foreach (['arr' => true, 'obj' => false] as $kind => $assoc) {
-                foreach (bench_flag_sets() as $fname => $flags) {
+                $sets = bench_flag_sets() + ($base === 'gsoc-2018' ? bench_lenient_flag_sets() : []);
+                foreach ($sets as $fname => $flags) {
                     $in[] = [
                         'name' => "corpus:$base:$kind:$fname",
                         'key' => "corpus:$base:$kind",
