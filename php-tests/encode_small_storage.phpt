@@ -1,5 +1,5 @@
 --TEST--
-json_encode(): outputs around the small-output storage's sizes (the thread's 4 KiB for a call, 512 bytes of its own stack for a json_encode() inside jsonSerialize()), nested calls writing while the outer call's output is in the storage, failing and partial outputs there: stock's bytes, errors and a peak no higher than stock's
+json_encode(): outputs around the small-output storage's sizes (the thread's 16 KiB for a call, 512 bytes of its own stack for a json_encode() inside jsonSerialize()), nested calls writing while the outer call's output is in the storage, failing and partial outputs there: stock's bytes, errors and a peak no higher than stock's
 --SKIPIF--
 <?php if (get_cfg_var('rustjson_test.stock')) die('skip rustjson-specific test (stock-oracle mode)');
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip compares the Zend allocator\'s peaks'); ?>
@@ -21,7 +21,7 @@ class Inner implements JsonSerializable {
     public function __construct(private mixed $v, private int $flags = 0) {}
     public function jsonSerialize(): mixed { return json_encode($this->v, $this->flags); }
 }
-$sizes = [1, 200, 229, 231, 250, 256, 500, 509, 512, 513, 1000, 2040, 4000, 4088, 4093, 4094, 4095, 4096, 4097, 4100, 5000, 8190, 8200, 12000];
+$sizes = [1, 200, 229, 231, 250, 256, 500, 509, 512, 513, 1000, 2040, 4000, 4088, 4093, 4094, 4095, 4096, 4097, 4100, 5000, 8190, 8200, 12000, 16370, 16383, 16384, 16385, 16390, 20000];
 $cases = [];
 foreach ($sizes as $n) {
     $cases["list-$n"] = [str_repeat('a', max(0, $n - 4))];
@@ -60,7 +60,7 @@ $big = array_fill(0, 100, str_repeat('m', 100000));
 echo strlen(json_encode([str_repeat('n', 3000), $big])), "\n";
 ?>
 --EXPECTF--
-672 cases, 0 differences
+840 cases, 0 differences
 
 Fatal error: Allowed memory size of 8388608 bytes exhausted %s
 after the bailout: same 3627

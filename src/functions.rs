@@ -17,7 +17,7 @@ static JSON_VALIDATE: Swap = Swap::new("json_validate");
 /// Outputs shorter than this are written on the stack and allocated once,
 /// at their exact size, by a lone string that needs escapes and by a
 /// json_encode() inside jsonSerialize() (other calls have the thread's
-/// 4 KiB, [`small`]). Stock's first block holds 231 bytes
+/// 16 KiB, [`small`]). Stock's first block holds 231 bytes
 /// (SMART_STR_START_LEN); past that it grows to page-rounded sizes. Our
 /// cores reserve a little more than they write (room for vector stores),
 /// so a buffer that left the stack at 231 bytes could take a 4 KiB block
@@ -247,7 +247,7 @@ pub mod small {
     use core::cell::{Cell, UnsafeCell};
 
     /// Bytes of the storage.
-    pub const SIZE: usize = 4096;
+    pub const SIZE: usize = 16384;
 
     /// The storage and whether it is lent.
     pub struct Store {
