@@ -30,10 +30,10 @@
 //! PARTIAL_OUTPUT leaves the rest unknown (no bound). NUMERIC_CHECK, which
 //! can write a string shorter than it is, turns the bound off. Every count
 //! is at most what the encoder writes: a string at least its bytes and two
-//! quotes (escapes only lengthen it), an integer exactly, a double the least length its
-//! binary exponent and a digit-count test allow (see [`double_len`]; one
-//! byte and its sign when serialize_precision is not -1), the punctuation
-//! and pretty-print whitespace exactly.
+//! quotes (escapes only lengthen it), an integer exactly, a double the
+//! least length its binary exponent and a digit-count test allow (see
+//! [`double_len`]; one byte and its sign when serialize_precision is not
+//! -1), the punctuation and pretty-print whitespace exactly.
 //!
 //! The same walk gives an upper bound ([`Bound::upper`]): every string
 //! byte as a 6-byte escape, every double at its longest. Past the lower

@@ -140,7 +140,7 @@ impl OutBuf {
     ///
     /// # Safety
     /// `stack` is valid for writes of `cap` bytes, does not move and
-    /// outlives the buffer and every buffer [`OutBuf::take`]n from it.
+    /// outlives the buffer (nothing else writes it meanwhile).
     #[inline]
     pub unsafe fn on_stack(stack: *mut u8, cap: usize) -> Self {
         let mut b = OutBuf::new();
