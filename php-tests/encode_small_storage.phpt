@@ -1,5 +1,5 @@
 --TEST--
-json_encode(): outputs around the small-output storage's sizes (the thread's 16 KiB for a call, 512 bytes of its own stack for a json_encode() inside jsonSerialize()), nested calls writing while the outer call's output is in the storage, failing and partial outputs there: stock's bytes, errors and a peak no higher than stock's
+json_encode(): outputs around the small-output storage's sizes (the thread's 16 KiB for a call, 512 bytes of a nested space for a json_encode() inside jsonSerialize()), nested calls writing while the outer call's output is in the storage, failing and partial outputs there: stock's bytes, errors and a peak no higher than stock's
 --SKIPIF--
 <?php if (get_cfg_var('rustjson_test.stock')) die('skip rustjson-specific test (stock-oracle mode)');
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip compares the Zend allocator\'s peaks'); ?>

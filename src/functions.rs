@@ -1,6 +1,7 @@
 //! The PHP entry points: `json_encode()` and `json_validate()`, with the
 //! argument handling and the error bookkeeping of json.c.
 use crate::encode::Encoder;
+use crate::lent;
 use crate::override_::{self, Swap};
 use crate::php::outbuf::OutBuf;
 use crate::php::{self, sys};
@@ -15,16 +16,16 @@ static JSON_DECODE: Swap = Swap::new("json_decode");
 static JSON_VALIDATE: Swap = Swap::new("json_validate");
 
 /// Outputs shorter than this are written on the stack and allocated once,
-/// at their exact size, by a lone string that needs escapes and by a
-/// json_encode() inside jsonSerialize() (other calls have the thread's
-/// 16 KiB, [`small`]). Stock's first block holds 231 bytes
+/// at their exact size, by a lone string that needs escapes, and in their
+/// space by a json_encode() inside jsonSerialize() (other calls have the
+/// thread's 16 KiB: see [`lent`]). Stock's first block holds 231 bytes
 /// (SMART_STR_START_LEN); past that it grows to page-rounded sizes. Our
 /// cores reserve a little more than they write (room for vector stores),
 /// so a buffer that left the stack at 231 bytes could take a 4 KiB block
 /// where stock's output (e.g. one that fails there) still fits its first
 /// 256-byte one: starting with twice that on the stack, the heap is only
 /// touched where stock's buffer is page-sized too.
-const SMALL_OUTPUT: usize = 512;
+pub(crate) const SMALL_OUTPUT: usize = 512;
 
 /// Default `$depth` (PHP_JSON_PARSER_DEFAULT_DEPTH).
 const DEFAULT_DEPTH: i64 = 512;
@@ -126,11 +127,11 @@ unsafe fn encode_scalar_or_value(
     }
 }
 
-/// Any value but a lone string or scalar: the walk, with the thread's
-/// small-output storage ([`small`]) when no other walk on this thread has
-/// it, else (a json_encode() inside a jsonSerialize()) with SMALL_OUTPUT
-/// bytes of its own stack. Its own frame (the encoder, saved registers), so
-/// that the lone string and scalar paths of the handler set none of it up.
+/// Any value but a lone string or scalar: the walk, in the thread's call
+/// space ([`lent`]) when no other walk on this thread has it, else (a
+/// json_encode() inside a jsonSerialize()) in a nested space. Its own frame
+/// (saved registers), so that the lone string and scalar paths of the
+/// handler set none of it up.
 ///
 /// # Safety
 /// `value` is the call's live first argument; `rv` its return slot.
@@ -142,18 +143,18 @@ unsafe fn encode_value(
     depth: i64,
     rv: *mut sys::zval,
 ) {
-    let Some(storage) = small::take() else {
+    let Some(space) = lent::take() else {
         // SAFETY: forwarded.
         return unsafe { encode_value_nested(value, opts, options, depth, rv) };
     };
-    // SAFETY: forwarded; the storage is lent to this call until
+    // SAFETY: forwarded; the space is lent to this call until
     // `give_back` (a bailout skips that: RSHUTDOWN makes it lendable).
-    unsafe { encode_value_in(storage, small::SIZE, value, opts, options, depth, rv) };
-    small::give_back();
+    unsafe { encode_value_in(space, value, opts, options, depth, rv) };
+    lent::give_back();
 }
 
-/// [`encode_value`] while the thread's small storage is lent (a nested
-/// call): SMALL_OUTPUT bytes of this frame's stack instead.
+/// [`encode_value`] while the thread's call space is lent (a nested call):
+/// a nested space of the thread's pool.
 ///
 /// # Safety
 /// As `encode_value`.
@@ -165,49 +166,45 @@ unsafe fn encode_value_nested(
     depth: i64,
     rv: *mut sys::zval,
 ) {
-    let mut small = [core::mem::MaybeUninit::<u8>::uninit(); SMALL_OUTPUT];
-    // SAFETY: `small` is SMALL_OUTPUT writable bytes that stay in place
-    // until the call returns; the rest forwarded.
+    let space = lent::take_nested();
+    // SAFETY: forwarded; the space is lent to this call until given back
+    // (a bailout skips that: RSHUTDOWN frees the pool).
     unsafe {
-        encode_value_in(
-            small.as_mut_ptr().cast(),
-            SMALL_OUTPUT,
-            value,
-            opts,
-            options,
-            depth,
-            rv,
-        )
+        encode_value_in(space, value, opts, options, depth, rv);
+        lent::give_back_nested(space);
     }
 }
 
-/// The walk of `encode_value` with `cap` bytes of small-output storage at
-/// `storage` (one copy for both callers: two would leave the panic guard's
-/// closure out of line, +17 instructions per call).
+/// The walk of `encode_value` in `space` (one copy for both callers: two
+/// would leave the panic guard's closure out of line, +17 instructions per
+/// call).
 ///
 /// # Safety
-/// As `encode_value`; `storage` is `cap` writable bytes that stay in place
-/// and nothing else uses until this returns.
+/// As `encode_value`; `space` is lent to this call (its storage stays in
+/// place and nothing else uses it until this returns).
 #[inline(never)]
 unsafe fn encode_value_in(
-    storage: *mut u8,
-    cap: usize,
+    space: *const lent::Space,
     value: *mut sys::zval,
     opts: u32,
     options: i64,
     depth: i64,
     rv: *mut sys::zval,
 ) {
-    // The walk's state lives out here, so that after a panic what it
+    // The walk's state lives in the space, so that after a panic what it
     // holds (references, recursion marks, the output) is given back.
     // A small output stays in the storage until the end (see
     // OutBuf::on_stack).
-    // SAFETY: the caller's contract: `storage` outlives the buffer, which
-    // is handed over or freed before this returns.
-    let buf = unsafe { OutBuf::on_stack(storage, cap) };
-    let mut enc = Encoder::new(buf, opts, depth as i32);
+    // SAFETY: the caller's contract: the space's storage outlives the
+    // buffer, which is handed over or freed before this returns, and its
+    // encoder slot is this walk's.
+    let enc = unsafe {
+        let space = &*space;
+        let buf = OutBuf::on_stack(space.out, space.out_cap);
+        (*space.enc).write(Encoder::new(buf, space.fast, opts, depth as i32))
+    };
     // SAFETY: value is the call's live argument, encoded by `enc`,
-    // which stays in this frame.
+    // which stays where it is.
     unsafe { enc.arm_presize(value) };
     if catch_unwind(AssertUnwindSafe(|| {
         #[cfg(feature = "floor-probe")]
@@ -234,79 +231,6 @@ unsafe fn encode_value_in(
     {
         enc.recover_after_panic();
         internal_error();
-    }
-}
-
-/// The thread's small-output storage for json_encode()'s walk: an output
-/// of up to [`small::SIZE`] bytes is written there and allocated once, at
-/// its exact size. Lent to one walk at a time (a json_encode() inside a
-/// jsonSerialize() takes its own stack's [`SMALL_OUTPUT`] bytes); kept out
-/// of the walk's frame, whose size sets how deep such nested calls can go
-/// before the stack guard stops them.
-pub mod small {
-    use core::cell::{Cell, UnsafeCell};
-
-    /// Bytes of the storage.
-    pub const SIZE: usize = 16384;
-
-    /// The storage and whether it is lent.
-    pub struct Store {
-        bytes: UnsafeCell<[u8; SIZE]>,
-        busy: Cell<bool>,
-    }
-
-    impl Store {
-        const fn new() -> Self {
-            Store {
-                bytes: UnsafeCell::new([0; SIZE]),
-                busy: Cell::new(false),
-            }
-        }
-    }
-
-    /// NTS PHP runs on one thread: one store for the process, reached
-    /// without a thread-local lookup (a call to `__tls_get_addr` in a
-    /// shared object, a few ns per call).
-    #[cfg(not(php_zts))]
-    mod one {
-        /// Only PHP's one thread touches it.
-        pub struct Shared(pub super::Store);
-        // SAFETY: an NTS PHP runs PHP code (and so json_encode()) on one
-        // thread only.
-        unsafe impl Sync for Shared {}
-        pub static STORE: Shared = Shared(super::Store::new());
-    }
-
-    #[cfg(php_zts)]
-    thread_local! {
-        static STORE: Store = const { Store::new() };
-    }
-
-    /// This thread's store.
-    #[inline(always)]
-    fn with<R>(f: impl FnOnce(&Store) -> R) -> R {
-        #[cfg(not(php_zts))]
-        return f(&one::STORE.0);
-        #[cfg(php_zts)]
-        return STORE.with(f);
-    }
-
-    /// Lend the storage to the calling walk: `None` while it is lent.
-    #[inline(always)]
-    pub fn take() -> Option<*mut u8> {
-        with(|s| (!s.busy.replace(true)).then(|| s.bytes.get().cast()))
-    }
-
-    /// The walk that took the storage is done with it.
-    #[inline(always)]
-    pub fn give_back() {
-        with(|s| s.busy.set(false));
-    }
-
-    /// RSHUTDOWN: lendable again (a bailout may have skipped its walk's
-    /// return).
-    pub fn request_shutdown() {
-        give_back();
     }
 }
 

@@ -11,6 +11,7 @@ mod decode;
 mod encode;
 mod functions;
 mod ini;
+mod lent;
 mod override_;
 mod php;
 #[cfg(feature = "floor-probe")]
@@ -38,7 +39,7 @@ unsafe extern "C" fn shutdown(_ty: i32, module_number: i32) -> i32 {
 /// RSHUTDOWN: the encoder's per-thread block goes (see encode::request_shutdown).
 unsafe extern "C" fn request_shutdown(_ty: i32, _module_number: i32) -> i32 {
     encode::request_shutdown();
-    functions::small::request_shutdown();
+    lent::request_shutdown();
     0
 }
 

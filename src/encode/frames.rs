@@ -7,7 +7,8 @@
 //! while it holds it:
 //!
 //! - the fast frames (arrays and plain objects below `fast_depth`) in
-//!   arrays: inline for the first STACK_CHECK_DEPTH levels, past them in
+//!   arrays: in the walk's own [`Store`] for the first levels (a call's:
+//!   STACK_CHECK_DEPTH of them; a nested call's: a few), past them in
 //!   the thread's deep block ([`deep`], grown by [`Frames::reserve`]). A
 //!   fast frame defers its references and mark (see
 //!   [`super::Encoder::hold_pending`]): its entry is *pending*, and the
@@ -26,8 +27,9 @@ use crate::php::sys;
 use crate::php::view::{Gc, Held, Marked, Obj, SerializableGuard, Table};
 use core::mem::MaybeUninit;
 
-/// The fast frames' capacity (they nest under STACK_CHECK_DEPTH deep).
-const FAST_CAP: usize = STACK_CHECK_DEPTH as usize;
+/// The fast frames a walk's own storage takes (they nest under
+/// STACK_CHECK_DEPTH deep): a call's, lent with its small-output storage.
+pub const FAST_CAP: usize = STACK_CHECK_DEPTH as usize;
 /// General frames recorded inline before the log moves to the heap.
 const INLINE_CAP: usize = 8;
 
@@ -156,49 +158,96 @@ pub(super) struct Frames {
     /// Held fast entries: `hbase()[..top]`, outermost first.
     top: *mut Hold,
     /// The fast frames' storage: `cap` pending entries, then their object
-    /// words, then `cap` held entries (see [`deep::parts`]); `istore` (from
-    /// [`Frames::arm`] on; null before), or the thread's deep block while
-    /// `cap` is above FAST_CAP.
+    /// words, then `cap` held entries (see [`deep::parts`]); the walk's own
+    /// (`own`), or the thread's deep
+    /// block while `cap` is above `own_cap`.
     pend: *mut usize,
-    /// How many fast frames the storage takes (FAST_CAP inline).
+    /// How many fast frames the storage takes (`own_cap` in the walk's own).
     cap: usize,
     /// General entries in use.
     glen: usize,
     /// The general log's heap part (entries from INLINE_CAP on; its
     /// capacity, 16 and doubling, follows from the length).
     gheap: *mut Hold,
-    /// The inline storage. A pending entry: an array's table (tag ARRAY, or
-    /// ARRAY_COUNTED when its zval is counted), an object (SLOTS_OBJ) or a
-    /// property table (TABLE_OBJ, its object in the object word).
-    istore: [MaybeUninit<usize>; ISTORE],
+    /// The walk's own storage for `own_cap` fast frames (see [`Store`]).
+    /// A pending entry: an array's table (tag ARRAY, or ARRAY_COUNTED when
+    /// its zval is counted), an object (SLOTS_OBJ) or a property table
+    /// (TABLE_OBJ, its object in the object word).
+    own: *mut usize,
+    own_cap: usize,
     ginline: [MaybeUninit<Hold>; INLINE_CAP],
 }
 
-/// Words of the inline storage.
-const ISTORE: usize = FAST_CAP * deep::ENTRY / core::mem::size_of::<usize>();
+/// Storage for a walk's fast frames, kept out of the walk's own frame: a
+/// call's comes with the small-output storage lent to it (`FAST_CAP`
+/// frames); a json_encode() inside a jsonSerialize() takes a few on its
+/// stack (its frame's size sets how deep such calls nest before the stack
+/// guard stops them).
+#[derive(Clone, Copy)]
+pub struct Store {
+    words: *mut usize,
+    cap: usize,
+}
+
+impl Store {
+    /// Words of storage `cap` fast frames take.
+    pub const fn words(cap: usize) -> usize {
+        cap * deep::ENTRY / core::mem::size_of::<usize>()
+    }
+
+    /// `cap` fast frames' storage at `words` (`cap` at most FAST_CAP: fast
+    /// frames nest that deep without a stack check).
+    ///
+    /// # Safety
+    /// `words` is [`Store::words`]`(cap)` writable words that stay in place
+    /// and that nothing else uses while a walk given them runs.
+    #[inline(always)]
+    pub const unsafe fn new(words: *mut usize, cap: usize) -> Store {
+        debug_assert!(cap <= FAST_CAP);
+        Store { words, cap }
+    }
+
+    /// No storage: fast frames are never entered (a walk that only fails
+    /// or holds scalars, in tests).
+    #[cfg(test)]
+    pub fn none() -> Store {
+        Store {
+            words: core::ptr::null_mut(),
+            cap: 0,
+        }
+    }
+
+    /// How many fast frames it takes.
+    #[inline(always)]
+    pub fn cap(&self) -> usize {
+        self.cap
+    }
+}
 
 impl Frames {
+    /// The frames of a walk, its fast entries in `store` (which stays
+    /// where it is for the walk, as the frames may move until it starts).
     #[inline(always)]
-    pub(super) fn new() -> Frames {
+    pub(super) fn new(store: Store) -> Frames {
+        let held = deep::parts(store.words.cast(), store.cap).2;
         Frames {
             npend: 0,
-            top: core::ptr::null_mut(),
-            pend: core::ptr::null_mut(),
-            cap: 0,
+            top: held,
+            pend: store.words,
+            cap: store.cap,
             glen: 0,
             gheap: core::ptr::null_mut(),
-            istore: [MaybeUninit::uninit(); ISTORE],
+            own: store.words,
+            own_cap: store.cap,
             ginline: [MaybeUninit::uninit(); INLINE_CAP],
         }
     }
 
-    /// Point the fast entries at their inline storage: once the frames are
-    /// where they stay for the walk (they must not move afterwards: the
-    /// encoder lives in its caller's frame for the whole call).
+    /// Point the fast entries at the walk's own storage again.
     #[inline(always)]
-    pub(super) fn arm(&mut self) {
-        self.pend = self.istore.as_mut_ptr().cast();
-        self.cap = FAST_CAP;
+    fn rearm(&mut self) {
+        self.pend = self.own;
+        self.cap = self.own_cap;
         self.top = self.hbase();
     }
 
@@ -217,7 +266,7 @@ impl Frames {
     /// Is the storage the thread's deep block?
     #[inline(always)]
     fn deep(&self) -> bool {
-        self.cap > FAST_CAP
+        self.cap > self.own_cap
     }
 
     /// How many held entries there are.
@@ -269,7 +318,7 @@ impl Frames {
         let (pend, pend_obj, held) = deep::parts(block, cap);
         let n = self.npend;
         let h = self.nheld();
-        // SAFETY: the current storage (inline, or the thread's block) and
+        // SAFETY: the current storage (the walk's own, or the thread's block) and
         // `block` are distinct, each with room for `npend` pending and
         // `nheld` held entries (bytes copied as they are: a pending entry's
         // object word is written only for TABLE_OBJ entries). The old block
@@ -290,7 +339,7 @@ impl Frames {
     }
 
     /// The end of the walk: the deep block goes back to the thread (the
-    /// entries point inline again).
+    /// entries point at the walk's own storage again).
     #[inline(always)]
     pub(super) fn end(&mut self) {
         if self.deep() {
@@ -303,7 +352,7 @@ impl Frames {
     fn end_deep(&mut self) {
         debug_assert!(self.npend == 0 && self.nheld() == 0);
         deep::give_back();
-        self.arm();
+        self.rearm();
     }
 
     /// Does a held entry carry the recursion mark of the table at `t` (a
@@ -578,7 +627,7 @@ impl Frames {
     }
 }
 
-/// The deep block: storage for fast frames nesting past FAST_CAP, one per
+/// The deep block: storage for fast frames nesting past a walk's own, one per
 /// thread, lent to one walk at a time (a json_encode() called from a
 /// jsonSerialize() inside a deep walk finds it taken, and its deep frames go
 /// the general way). `malloc`ed, outside PHP's allocator, so that it does not
@@ -659,6 +708,14 @@ pub(super) mod deep {
 mod tests {
     use super::*;
 
+    /// Frames with FAST_CAP fast frames of their own storage (leaked: a
+    /// test's few KB).
+    fn frames() -> Frames {
+        let words = vec![0usize; Store::words(FAST_CAP)].leak();
+        // SAFETY: the words stay (leaked) and only these frames use them.
+        Frames::new(unsafe { Store::new(words.as_mut_ptr(), FAST_CAP) })
+    }
+
     /// A fake, 8-aligned table address (never dereferenced here).
     fn table(n: usize) -> Table {
         // SAFETY: the handle is only stored and compared, never read.
@@ -667,8 +724,7 @@ mod tests {
 
     #[test]
     fn pending_arrays_pop_unheld() {
-        let mut f = Frames::new();
-        f.arm();
+        let mut f = frames();
         let a = f.push_array(table(1), true);
         let b = f.push_array(table(2), false);
         assert_eq!((a, b), (0, 1));
@@ -681,8 +737,7 @@ mod tests {
 
     #[test]
     fn held_arrays_report_held_at_pop() {
-        let mut f = Frames::new();
-        f.arm();
+        let mut f = frames();
         let a = f.push_array(table(1), true);
         let b = f.push_array(table(2), false);
         let mut seen = vec![];
@@ -705,8 +760,7 @@ mod tests {
 
     #[test]
     fn object_frames_pend_and_are_held_in_order() {
-        let mut f = Frames::new();
-        f.arm();
+        let mut f = frames();
         // SAFETY: a fake object, only stored and compared (a slots entry is
         // not dereferenced by take_pending).
         let o = unsafe { Obj::from_ptr(0x3000 as *mut sys::zend_object) };
@@ -732,8 +786,7 @@ mod tests {
 
     #[test]
     fn deep_frames_move_to_the_block_and_back() {
-        let mut f = Frames::new();
-        f.arm();
+        let mut f = frames();
         let inline = f.pend;
         // 100 frames, the outer 60 held.
         for i in 0..100 {
@@ -776,8 +829,40 @@ mod tests {
     }
 
     #[test]
+    fn a_few_own_frames_then_the_block_then_own_again() {
+        // A nested call's storage: 8 fast frames.
+        let words = vec![0usize; Store::words(8)].leak();
+        // SAFETY: the words stay (leaked) and only these frames use them.
+        let mut f = Frames::new(unsafe { Store::new(words.as_mut_ptr(), 8) });
+        let own = f.pend;
+        for i in 0..8 {
+            assert!(f.reserve(i + 1));
+            f.push_array(table(i), true);
+        }
+        f.take_pending(|_| {});
+        assert!(!f.deep());
+        assert!(f.reserve(9 + 32), "grows into the block");
+        assert!(f.deep() && f.pend != own && f.cap >= 41);
+        for i in 8..41 {
+            f.push_array(table(i), false);
+        }
+        assert_eq!((f.npend, f.nheld()), (33, 8));
+        assert!(f.marks(0x1000 + 64 * 3), "held entries moved with it");
+        for i in (8..41).rev() {
+            assert!(!f.pop_fast(i - 8));
+        }
+        for i in (0..8).rev() {
+            assert!(f.pop_fast(i));
+        }
+        f.end();
+        assert!(!f.deep() && f.pend == own && f.cap == 8);
+        assert!(deep::take(), "given back");
+        deep::request_shutdown();
+    }
+
+    #[test]
     fn general_log_grows_past_inline_and_heap() {
-        let mut f = Frames::new();
+        let mut f = Frames::new(Store::none());
         for i in 0..1000 {
             f.push(Hold::props(table(i)));
         }

@@ -34,6 +34,7 @@ pub(crate) mod presize;
 mod scalars;
 mod walk;
 
+pub use frames::{Store as FrameStore, FAST_CAP};
 #[cfg(feature = "panic-inject")]
 pub use inject::register as register_panic_inject;
 pub use keys::encode_lone_string;
@@ -124,7 +125,9 @@ enum Out {
 }
 
 impl Encoder {
-    pub fn new(buf: OutBuf, options: u32, max_depth: i32) -> Self {
+    /// An encoder writing into `buf`, its fast frames recorded in `fast`
+    /// (containers nest that deep in fast frames before the deep gate).
+    pub fn new(buf: OutBuf, fast: frames::Store, options: u32, max_depth: i32) -> Self {
         Encoder {
             buf,
             options,
@@ -134,7 +137,8 @@ impl Encoder {
             stack_limit: 0,
             chained: 0,
             mode: escape::EscapeMode::new(options),
-            fast_depth: max_depth.clamp(0, STACK_CHECK_DEPTH),
+            // (A cap is at most FAST_CAP: no overflow.)
+            fast_depth: max_depth.min(fast.cap() as i32).max(0),
             presize: crate::php::outbuf::PresizeCtx {
                 root: core::ptr::null_mut(),
                 options,
@@ -148,7 +152,7 @@ impl Encoder {
             } else {
                 *b"[]"
             },
-            frames: frames::Frames::new(),
+            frames: frames::Frames::new(fast),
         }
     }
 
@@ -174,8 +178,6 @@ impl Encoder {
     /// `JSON_HEX_*` byte flag: see [`layout::CompactHex`]) or pretty as the
     /// options say: the one place the layout is chosen.
     pub fn encode(&mut self, value: Zv) {
-        // The encoder stays where it is until the call ends.
-        self.frames.arm();
         let _ = if self.options & opt::PRETTY_PRINT != 0 {
             self.encode_root::<layout::Pretty>(value)
         } else if self.options & (opt::HEX_TAG | opt::HEX_AMP | opt::HEX_APOS) != 0 {
@@ -303,18 +305,23 @@ mod tests {
 
     #[test]
     fn depth_check_stops_unless_partial() {
-        let mut e = Encoder::new(OutBuf::new(), 0, 512);
+        let mut e = Encoder::new(OutBuf::new(), frames::Store::none(), 0, 512);
         assert!(e.check_depth(false).is_ok());
         assert!(e.check_depth(true).is_err());
         assert_eq!(e.error_code, error::DEPTH);
-        let mut e = Encoder::new(OutBuf::new(), opt::PARTIAL_OUTPUT_ON_ERROR, 512);
+        let mut e = Encoder::new(
+            OutBuf::new(),
+            frames::Store::none(),
+            opt::PARTIAL_OUTPUT_ON_ERROR,
+            512,
+        );
         assert!(e.check_depth(true).is_ok());
         assert_eq!(e.error_code, error::DEPTH);
     }
 
     #[test]
     fn fail_sets_the_code_once_and_keeps_exception_paths_codeless() {
-        let mut e = Encoder::new(OutBuf::new(), 0, 512);
+        let mut e = Encoder::new(OutBuf::new(), frames::Store::none(), 0, 512);
         assert!(e.fail(error::RECURSION, Out::Nothing).is_err());
         assert_eq!(e.error_code, error::RECURSION);
         assert!(e.fail(error::NONE, Out::Nothing).is_err());
@@ -325,19 +332,31 @@ mod tests {
 
     #[test]
     fn aborts_only_outside_partial_mode() {
-        let e = Encoder::new(OutBuf::new(), 0, 512);
+        let e = Encoder::new(OutBuf::new(), frames::Store::none(), 0, 512);
         assert!(e.aborts(Err(Fail)));
         assert!(!e.aborts(Ok(())));
-        let e = Encoder::new(OutBuf::new(), opt::PARTIAL_OUTPUT_ON_ERROR, 512);
+        let e = Encoder::new(
+            OutBuf::new(),
+            frames::Store::none(),
+            opt::PARTIAL_OUTPUT_ON_ERROR,
+            512,
+        );
         assert!(!e.aborts(Err(Fail)));
     }
 
     #[test]
     fn fast_depth_and_empty_array() {
-        let e = Encoder::new(OutBuf::new(), opt::FORCE_OBJECT, 1000);
+        let mut words = vec![0usize; FrameStore::words(FAST_CAP)];
+        // SAFETY: the words outlive the encoder, which never walks.
+        let fast = unsafe { FrameStore::new(words.as_mut_ptr(), FAST_CAP) };
+        let e = Encoder::new(OutBuf::new(), fast, opt::FORCE_OBJECT, 1000);
         assert_eq!(e.fast_depth, STACK_CHECK_DEPTH);
         assert_eq!(&e.empty_array, b"{}");
-        let e = Encoder::new(OutBuf::new(), 0, -5);
+        // SAFETY: as above, 8 of them.
+        let few = unsafe { FrameStore::new(words.as_mut_ptr(), 8) };
+        let e = Encoder::new(OutBuf::new(), few, 0, 1000);
+        assert_eq!(e.fast_depth, 8);
+        let e = Encoder::new(OutBuf::new(), frames::Store::none(), 0, -5);
         assert_eq!(e.fast_depth, 0);
         assert_eq!(&e.empty_array, b"[]");
     }
