@@ -461,12 +461,12 @@ impl Encoder {
     #[inline(always)]
     fn map_member<const OBJ: bool, L: Layout>(&mut self, e: Entry, sep: u8) -> Option<Status> {
         match e.key() {
-            Some(k) => {
-                if OBJ && k.bytes().first() == Some(&0) {
+            Some(k) if OBJ => {
+                if !self.map_member_key::<L>(k, sep) {
                     return None;
                 }
-                self.map_str_key::<L>(k, sep);
             }
+            Some(k) => self.map_str_key::<L>(k, sep),
             None => self.map_int_key::<L>(e.index(), sep),
         }
         Some(self.encode_child::<L>(e.val))

@@ -57,6 +57,27 @@ impl Encoder {
     /// bytes are written inline, others by [`Encoder::key_slow`].
     #[inline(always)]
     pub(super) fn map_str_key<L: Layout>(&mut self, k: ZStr, sep: u8) {
+        self.map_key::<false, L>(k, sep);
+    }
+
+    /// [`Encoder::map_str_key`] for a member of an object's property table:
+    /// false, having written nothing, for a protected or private member
+    /// (its mangled name starts with a NUL byte), which is skipped. Where
+    /// the layout writes nothing before the key (compact), the NUL is looked
+    /// for only after the inline write declined the key (a NUL byte is never
+    /// clean): a load and a branch on the key's first byte ahead of the
+    /// clean check cost up to 15% of an object-heavy encode under the
+    /// `JSON_HEX_*` flags (instruments.json in objects).
+    #[inline(always)]
+    pub(super) fn map_member_key<L: Layout>(&mut self, k: ZStr, sep: u8) -> bool {
+        if L::LEAD_WRITES && k.bytes().first() == Some(&0) {
+            return false;
+        }
+        self.map_key::<true, L>(k, sep)
+    }
+
+    #[inline(always)]
+    fn map_key<const MEMBER: bool, L: Layout>(&mut self, k: ZStr, sep: u8) -> bool {
         let sep = L::key_lead(self, sep);
         let bytes = k.bytes();
         // SAFETY: a live zend_string's window (ZStr::window): at least 24
@@ -68,9 +89,14 @@ impl Encoder {
             escape::write_key::<_, 0, 32>(&mut self.buf, key, &self.mode, sep)
         };
         if !done {
+            if MEMBER && !L::LEAD_WRITES && bytes.first() == Some(&0) {
+                return false;
+            }
             self.key_slow(bytes, sep);
         }
+        debug_assert!(!(MEMBER && done && bytes.first() == Some(&0)));
         L::key_trail(self);
+        true
     }
 
     /// An integer key in a map walk, after `sep`: `sep"h":` (or the

@@ -12,6 +12,10 @@ pub trait Layout {
     /// those bytes inline (elsewhere it is out of line).
     const HEX: bool = false;
 
+    /// [`Layout::key_lead`] writes (pretty: the newline and indentation),
+    /// so a member must be known to be written before it.
+    const LEAD_WRITES: bool = false;
+
     /// Before a list element: `,` after the first (`need_comma`); pretty:
     /// then a newline and the indentation.
     fn list_sep(e: &mut Encoder, need_comma: &mut bool);
@@ -112,6 +116,8 @@ impl Layout for CompactHex {
 }
 
 impl Layout for Pretty {
+    const LEAD_WRITES: bool = true;
+
     #[inline(always)]
     fn list_sep(e: &mut Encoder, need_comma: &mut bool) {
         e.sep_newline_indent::<true>(usize::from(*need_comma), b',');
