@@ -210,8 +210,12 @@ unsafe fn encode_value_in(
         #[cfg(feature = "floor-probe")]
         if opts & crate::probe::PROBE != 0 {
             // SAFETY: value is the call's live argument; nothing runs
-            // meanwhile.
+            // meanwhile; rv is its return slot.
             unsafe {
+                if opts & crate::probe::WRITE != 0 {
+                    let len = crate::probe::write_len(value);
+                    return crate::php::outbuf::probe_write_floor(len, rv);
+                }
                 core::hint::black_box(crate::probe::read_all(value));
                 return sys::rustjson_return_false(rv);
             }

@@ -22,6 +22,35 @@ pub const PROBE: u32 = 1 << 30;
 /// (`make bench-decode-floor`).
 pub const CLONE: u32 = 1 << 29;
 
+/// With [`PROBE`], for a value `[N]`: return a string of N bytes made as a
+/// call's output of that size would be at best (`outbuf::probe_write_floor`),
+/// the floor of writing an output (`make bench-floor`).
+pub const WRITE: u32 = 1 << 28;
+
+/// The output length asked for by a [`WRITE`] probe: the first element of
+/// the array `val` (0 for anything else).
+///
+/// # Safety
+/// `val` is a live zval.
+pub unsafe fn write_len(val: *mut sys::zval) -> usize {
+    // SAFETY: a live zval; a packed array's first slot is read only when
+    // it has one.
+    unsafe {
+        if zval::ztype(val) != sys::IS_ARRAY {
+            return 0;
+        }
+        let ht = (*val).value.arr;
+        if (*ht).u.flags & sys::HASH_FLAG_PACKED == 0 || (*ht).nNumUsed == 0 {
+            return 0;
+        }
+        let z = (*ht).__bindgen_anon_1.arPacked;
+        if zval::ztype(z) != sys::IS_LONG {
+            return 0;
+        }
+        (*z).value.lval.max(0) as usize
+    }
+}
+
 /// Deeper values are not read (the corpora are far shallower).
 const MAX_DEPTH: u32 = 512;
 

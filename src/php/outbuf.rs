@@ -570,3 +570,32 @@ unsafe impl Sink for OutBuf {
         unsafe { core::slice::from_raw_parts(self.base, self.len()) }
     }
 }
+
+/// The write floor of an output of `len` bytes (`make bench-floor`, probe
+/// builds only): the string a call returns, allocated as this buffer's
+/// cheapest route would give it (past PHP's huge-block size one fresh
+/// block of the output's size, advised and populated as
+/// [`OutBuf::early_move`] takes it; below that one exact allocation) and
+/// every byte written (a `memset`: store bandwidth, nothing computed).
+///
+/// # Safety
+/// `rv` is a call's return slot; PHP may bail out (memory_limit).
+#[cfg(feature = "floor-probe")]
+pub unsafe fn probe_write_floor(len: usize, rv: *mut sys::zval) {
+    // SAFETY: fresh strings of capacity >= len, written within it, handed
+    // to the return slot.
+    unsafe {
+        if len >= PRESIZE_AT {
+            let mut ss: sys::smart_str = core::mem::zeroed();
+            sys::rustjson_smart_str_alloc_advised(&mut ss, len, Some(advise_fresh));
+            let dst = zval::zstr_val_mut(ss.s);
+            core::ptr::write_bytes(dst, b'x', len);
+            (*ss.s).len = len;
+            sys::rustjson_return_str(rv, sys::rustjson_smart_str_extract(&mut ss));
+        } else {
+            let dst = sys::rustjson_return_new_str(rv, len, false).cast::<u8>();
+            core::ptr::write_bytes(dst, b'x', len);
+            dst.add(len).write(0);
+        }
+    }
+}

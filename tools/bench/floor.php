@@ -29,6 +29,7 @@ bench_require_ext();
 ini_set('memory_limit', '-1');
 
 const PROBE = 1 << 30;
+const WRITE = 1 << 28;
 
 $opts = getopt('', ['filter:', 'rounds:', 'corpora:', 'markdown:', 'readme:']);
 $rounds = max(1, (int)bench_opt($opts, 'rounds', 7));
@@ -72,7 +73,7 @@ if (json_encode([1], PROBE) !== false) {
 
 gc_disable();
 $info = bench_machine_info();
-printf("%-22s %9s %10s %10s %9s %7s %11s %10s\n", 'input', 'struct MB', 'stock µs', 'rustjson', 'floor µs', 'ratio', 'floor/stock', 'over floor');
+printf("%-22s %9s %10s %10s %9s %7s %11s %10s %9s %9s %10s\n", 'input', 'struct MB', 'stock µs', 'rustjson', 'floor µs', 'ratio', 'floor/stock', 'over floor', 'write µs', '+w/stock', 'over +w');
 $md = "## The memory floor of re-encoding the corpora (default flags), and of issue #19's shapes\n\n";
 foreach (bench_info_lines($info) as $l) {
     $md .= "$l\n";
@@ -81,34 +82,48 @@ $md .= "- Method: `make bench-floor` (tools/bench/floor.php): stock, rustjson an
     . "(src/probe.rs, built with `--features floor-probe`) interleaved, $rounds rounds of ~30 ms each, "
     . "median µs per call of process CPU time. The probe reads what an encoder must read; JsonSerializable members are "
     . "called (the user code stock runs too) and their results read, backed enums read as their values. Below the corpora: "
-    . "the shapes of `make bench` (small values: the floor is the call itself) and large outputs under other flags.\n\n"
-    . "| input | structure MB | stock µs | rustjson µs | floor µs | ratio | floor / stock | over floor |\n"
-    . "|---|---:|---:|---:|---:|---:|---:|---:|\n";
-/** One row: stock, rustjson and the probe on $v under $flags, interleaved; prints it and returns its markdown line. */
+    . "the shapes of `make bench` (small values: the floor is the call itself) and large outputs under other flags. "
+    . "write: the write probe's cost of returning an output of the row's length, beyond a call that returns an empty one "
+    . "(one allocation as rustjson's cheapest route makes it: past 2 MiB a fresh huge block advised for huge pages and "
+    . "populated, below it an exact one; every byte stored with memset; the string freed by the next call).\n\n"
+    . "| input | structure MB | stock µs | rustjson µs | floor µs | ratio | floor / stock | over floor | write µs | (floor + write) / stock | over floor + write |\n"
+    . "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+/**
+ * One row: stock, rustjson and the probe on $v under $flags, interleaved, and the write probe for
+ * an output of the same length (its cost beyond a call that writes nothing); prints the row and
+ * returns its markdown line.
+ */
 function floor_row(string $name, mixed $v, int $flags, float $mb, int $rounds): string
 {
+    ini_set('rustjson.enabled', '1');
+    $len = strlen((string)json_encode($v, $flags));
     $sides = [
-        'stock' => [$flags, false],
-        'rustjson' => [$flags, true],
-        'floor' => [$flags | PROBE, true],
+        'stock' => [$v, $flags, false],
+        'rustjson' => [$v, $flags, true],
+        'floor' => [$v, $flags | PROBE, true],
+        'write' => [[$len], PROBE | WRITE, true],
+        'write0' => [[0], PROBE | WRITE, true],
     ];
     $n = [];
-    foreach ($sides as $k => [$fl, $on]) {
-        $n[$k] = calls_for($v, $fl, $on);
+    foreach ($sides as $k => [$val, $fl, $on]) {
+        $n[$k] = calls_for($val, $fl, $on);
     }
-    $t = ['stock' => [], 'rustjson' => [], 'floor' => []];
+    $t = array_fill_keys(array_keys($sides), []);
     for ($r = 0; $r < $rounds; $r++) {
-        foreach ($sides as $k => [$fl, $on]) {
-            $t[$k][] = per_call($v, $fl, $n[$k], $on);
+        foreach ($sides as $k => [$val, $fl, $on]) {
+            $t[$k][] = per_call($val, $fl, $n[$k], $on);
         }
     }
     $s = med($t['stock']) / 1000;
     $o = med($t['rustjson']) / 1000;
     $fl = med($t['floor']) / 1000;
+    $w = max(0.0, (med($t['write']) - med($t['write0'])) / 1000);
     $over = ($o - $fl) / max(1e-9, $s - $fl);
-    printf("%-22s %9.1f %10.3f %10.3f %9.3f %7.3f %11.3f %10.3f\n", $name, $mb, $s, $o, $fl, $o / $s, $fl / $s, $over);
+    $fw = $fl + $w;
+    $overw = ($o - $fw) / max(1e-9, $s - $fw);
+    printf("%-22s %9.1f %10.3f %10.3f %9.3f %7.3f %11.3f %10.3f %9.3f %9.3f %10.3f\n", $name, $mb, $s, $o, $fl, $o / $s, $fl / $s, $over, $w, $fw / $s, $overw);
     $dec = $s < 10 ? 3 : 1;
-    return sprintf("| `%s` | %.1f | %.{$dec}f | %.{$dec}f | %.{$dec}f | %.3f | %.3f | %.3f |\n", $name, $mb, $s, $o, $fl, $o / $s, $fl / $s, $over);
+    return sprintf("| `%s` | %.1f | %.{$dec}f | %.{$dec}f | %.{$dec}f | %.3f | %.3f | %.3f | %.{$dec}f | %.3f | %.3f |\n", $name, $mb, $s, $o, $fl, $o / $s, $fl / $s, $over, $w, $fw / $s, $overw);
 }
 
 foreach ($files as $f) {
@@ -154,7 +169,10 @@ foreach ($extra as $name => [$make, $fl]) {
 ini_set('rustjson.enabled', '1');
 $md .= "\nfloor: the probe's time, reading the value as the encoder does (its prefetches included, the user calls made) "
     . "and writing nothing; floor / stock: the ratio no encoder that reads the value this way can "
-    . "go under here; over floor: (rustjson - floor) / (stock - floor).\n";
+    . "go under here; over floor: (rustjson - floor) / (stock - floor). write: what returning the output alone costs "
+    . "(the kernel's page clearing and faults, PHP's allocator, the stores); (floor + write) / stock: the ratio no "
+    . "encoder that reads the value this way and returns a fresh string can go under; over floor + write: "
+    . "(rustjson - floor - write) / (stock - floor - write).\n";
 $mdPath = bench_opt($opts, 'markdown', '');
 if ($mdPath !== '' && $mdPath !== 'none') {
     file_put_contents($mdPath, $md);
