@@ -34,7 +34,7 @@ run() { # name dir
     f=$(awk -F'\t' '$1 != "PASSED" && $1 != "SKIPPED"' "$res" | wc -l)
     # Allowed: the Zend-allocator tests, and tests gated on a newer PHP (tools/phpt-version-skips.sh).
     local gated=0 mem
-    mem=$(awk -F'\t' '$1 == "SKIPPED" && $2 ~ /encode_memory_limit|encode_large_output_((doubles_)?presize|early|lenient_flags)|encode_small_storage|encode_known_utf8|encode_peak_page_edges|decode_invalid_utf8_memory/' "$res" | wc -l)
+    mem=$(awk -F'\t' '$1 == "SKIPPED" && $2 ~ /encode_memory_limit|encode_large_output_((doubles_)?presize|early|lenient_flags|spill)|encode_small_storage|encode_known_utf8|encode_peak_page_edges|decode_invalid_utf8_memory/' "$res" | wc -l)
     if [ -d "$dir" ] && [ "$name" = ours ]; then
         gated=$("$root/tools/phpt-version-skips.sh" "$PHP" "$res" "$dir")
     fi
