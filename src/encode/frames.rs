@@ -830,7 +830,7 @@ mod tests {
 
     #[test]
     fn a_few_own_frames_then_the_block_then_own_again() {
-        // A nested call's storage: 8 fast frames.
+        // A storage of 8 fast frames.
         let words = vec![0usize; Store::words(8)].leak();
         // SAFETY: the words stay (leaked) and only these frames use them.
         let mut f = Frames::new(unsafe { Store::new(words.as_mut_ptr(), 8) });
