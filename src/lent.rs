@@ -15,9 +15,11 @@
 //! Lent spaces are given back by their walk; a bailout (a fatal error
 //! under a walk) skips that, and [`request_shutdown`] makes them lendable
 //! again. The pool is `malloc`ed, outside PHP's allocator, as the C stack
-//! it stands for is: it never counts towards a call's peak. Its spaces stay
-//! for the request (a fiber may suspend a walk that holds one, so they are
-//! lent from a free list, not by nesting depth) and go at RSHUTDOWN.
+//! it stands for is: it never counts towards a call's peak. Its spaces are
+//! lent from a free list, not by nesting depth (a fiber may suspend a walk
+//! that holds one, and fibers resume in any order); up to [`KEEP_FREE`]
+//! free ones stay for the next nested calls, the rest are freed as their
+//! calls return, and all go at RSHUTDOWN.
 use crate::encode::{Encoder, FrameStore, FAST_CAP};
 use core::cell::{Cell, UnsafeCell};
 use core::mem::MaybeUninit;
