@@ -261,9 +261,7 @@ impl OutBuf {
                     return None;
                 }
             }
-            let ctx = core::mem::replace(&mut self.presize, core::ptr::null());
-            // SAFETY: the contract of `presize`; nothing runs meanwhile.
-            self.bound = unsafe { crate::encode::presize::bound(*ctx) };
+            self.take_bound();
         }
         let Bound {
             lower: bound,
@@ -287,11 +285,6 @@ impl OutBuf {
         // output's upper bound must fit twice as well: then both growths
         // certainly fit, whatever their moves. Without one (the walk
         // stopped: what follows is unknown) the bound is not taken.
-        let upper_fits = |extra: usize| {
-            upper.is_some_and(|u| {
-                u.saturating_mul(2).saturating_add(extra + LIMIT_MARGIN) <= headroom
-            })
-        };
         if need < PRESIZE_AT {
             if bound >= HUGE && early_fits(bound, upper, headroom) && self.early_move(len, bound) {
                 self.bound = Bound::NONE;
@@ -303,7 +296,7 @@ impl OutBuf {
         self.bound = Bound::NONE;
         // Here stock's growth needs less than the bound's block, in
         // addition to the block the bytes are in (counted in `headroom`).
-        if bound + LIMIT_MARGIN > headroom || !upper_fits(0) {
+        if bound + LIMIT_MARGIN > headroom || !upper_fits(upper, 0, headroom) {
             return None;
         }
         // The bytes move as early on (the old block freed first, so less
@@ -333,9 +326,7 @@ impl OutBuf {
         if unsafe { presize::estimate(*self.presize, len, true) } < EARLY_GUESS {
             return false;
         }
-        let ctx = core::mem::replace(&mut self.presize, core::ptr::null());
-        // SAFETY: as above.
-        self.bound = unsafe { crate::encode::presize::bound(*ctx) };
+        self.take_bound();
         let Bound {
             lower: bound,
             upper,
@@ -348,16 +339,9 @@ impl OutBuf {
         if !early_fits(bound, upper, headroom) {
             return false;
         }
-        // SAFETY: a fresh block of capacity >= bound > len + additional; the
-        // storage's `len` bytes are copied in (they do not overlap it).
-        unsafe {
-            sys::rustjson_smart_str_alloc_advised(&mut self.ss, bound, Some(advise_fresh));
-            let dst = zval::zstr_val_mut(self.ss.s);
-            core::ptr::copy_nonoverlapping(self.base, dst, len);
-            self.base = dst;
-            self.pos = dst.add(len);
-            self.end = dst.add(self.ss.a);
-        }
+        // SAFETY: the storage's `len` bytes, outside PHP's heap (they do not
+        // overlap the fresh block); bound > len + additional.
+        unsafe { self.move_to_fresh_block(self.base, len, bound) };
         self.bound = Bound::NONE;
         true
     }
@@ -395,15 +379,38 @@ impl OutBuf {
             core::ptr::copy_nonoverlapping(self.base, tmp, len);
             (*self.ss.s).len = len;
             sys::rustjson_smart_str_free(&mut self.ss);
+            self.move_to_fresh_block(tmp, len, bound);
+            libc::free(tmp.cast());
+        }
+        true
+    }
+
+    /// The buffer becomes a fresh huge block of capacity `bound`, advised
+    /// and populated before anything is written to it, its zend_string
+    /// header included (`rustjson_smart_str_alloc_advised`), holding the
+    /// `len` bytes at `src`.
+    ///
+    /// # Safety
+    /// `self.ss` holds no string; `src` is `len` readable bytes outside the
+    /// new block; `bound > len`.
+    unsafe fn move_to_fresh_block(&mut self, src: *const u8, len: usize, bound: usize) {
+        // SAFETY: the caller's contract; the fresh string has capacity
+        // >= bound > len.
+        unsafe {
             sys::rustjson_smart_str_alloc_advised(&mut self.ss, bound, Some(advise_fresh));
             let dst = zval::zstr_val_mut(self.ss.s);
-            core::ptr::copy_nonoverlapping(tmp, dst, len);
-            libc::free(tmp.cast());
+            core::ptr::copy_nonoverlapping(src, dst, len);
             self.base = dst;
             self.pos = dst.add(len);
             self.end = dst.add(self.ss.a);
         }
-        true
+    }
+
+    /// Take the large-output bound now (the presize context is used once).
+    fn take_bound(&mut self) {
+        let ctx = core::mem::replace(&mut self.presize, core::ptr::null());
+        // SAFETY: the contract of `presize`; nothing runs meanwhile.
+        self.bound = unsafe { presize::bound(*ctx) };
     }
 
     /// Fault in the pages of the spare capacity with one call
@@ -538,9 +545,13 @@ enum Large {
 /// (see `OutBuf::large_growth`).
 fn early_fits(bound: usize, upper: Option<usize>, headroom: usize) -> bool {
     bound.max(HUGE + 8192) + 2 * HUGE + 2 * HUGE + LIMIT_MARGIN <= headroom
-        && upper.is_some_and(|u| {
-            u.saturating_mul(2).saturating_add(4 * HUGE + LIMIT_MARGIN) <= headroom
-        })
+        && upper_fits(upper, 4 * HUGE, headroom)
+}
+
+/// Whether twice the output's upper bound (none: unknown, never fits) and
+/// `extra` bytes fit in `headroom` (see `OutBuf::large_growth`).
+fn upper_fits(upper: Option<usize>, extra: usize, headroom: usize) -> bool {
+    upper.is_some_and(|u| u.saturating_mul(2).saturating_add(extra + LIMIT_MARGIN) <= headroom)
 }
 
 /// [`advise`] for a fresh block that nothing has written yet (all of it
@@ -649,12 +660,12 @@ pub unsafe fn probe_write_floor(len: usize, rv: *mut sys::zval) {
     // to the return slot.
     unsafe {
         if len >= PRESIZE_AT {
-            let mut ss: sys::smart_str = core::mem::zeroed();
-            sys::rustjson_smart_str_alloc_advised(&mut ss, len, Some(advise_fresh));
-            let dst = zval::zstr_val_mut(ss.s);
-            core::ptr::write_bytes(dst, b'x', len);
-            (*ss.s).len = len;
-            sys::rustjson_return_str(rv, sys::rustjson_smart_str_extract(&mut ss));
+            // The block the encoder's large route moves into, from nothing.
+            let mut buf = OutBuf::new();
+            buf.move_to_fresh_block(buf.base, 0, len);
+            core::ptr::write_bytes(buf.pos, b'x', len);
+            buf.commit(len);
+            sys::rustjson_return_str(rv, buf.take_zend_string());
         } else {
             let dst = sys::rustjson_return_new_str(rv, len, false).cast::<u8>();
             core::ptr::write_bytes(dst, b'x', len);
