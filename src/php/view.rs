@@ -484,6 +484,24 @@ impl Packed {
         }
     }
 
+    /// A hint for a walk that reads the tables its slots point to (a
+    /// list of lists): start loading the header of the slot `H` ahead of
+    /// the cursor and the data of the one `D` ahead (`D < H`: its header
+    /// asked for earlier), where they exist. Never faults.
+    #[inline(always)]
+    pub fn prefetch_ahead<const H: usize, const D: usize>(&self) {
+        // SAFETY: both slots are checked to lie before `end`, inside the
+        // table's used slots; prefetch_inner reads a slot and the header
+        // it points to (live: the table holds a reference).
+        unsafe {
+            zval::prefetch_zval(self.cur.wrapping_add(H), self.end);
+            let d = self.cur.wrapping_add(D);
+            if d < self.end {
+                zval::prefetch_inner(d);
+            }
+        }
+    }
+
     /// Move past the slot [`Packed::peek`] returned.
     #[inline(always)]
     pub fn skip(&mut self) {
