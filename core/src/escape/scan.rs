@@ -239,6 +239,23 @@ pub(super) unsafe fn copy_lt8(src: *const u8, dst: *mut u8, n: usize) {
     }
 }
 
+/// Copies `65 <= n <= 128` bytes: the first 64 and the last 64 (which
+/// overlap them below 128).
+///
+/// # Safety
+/// `src` valid for reads and `dst` for writes of `n` bytes, no overlap.
+#[inline(always)]
+// Used by the x86-64 kernels only.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(super) unsafe fn copy_65_to_128(src: *const u8, dst: *mut u8, n: usize) {
+    debug_assert!((65..=128).contains(&n));
+    // SAFETY: both copies lie within the first n bytes (n >= 64).
+    unsafe {
+        copy_16_to_64(src, dst, 64);
+        copy_16_to_64(src.add(n - 64), dst.add(n - 64), 64);
+    }
+}
+
 /// Copies `16 <= n <= 64` bytes with two or four overlapping 32-byte-wide
 /// copies.
 ///

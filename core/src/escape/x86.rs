@@ -9,7 +9,8 @@
 //!   three compares (SSE2), or with AVX2 one shuffle by low nibble and one
 //!   compare (`NIBBLE_STOPS`);
 //! - with a `JSON_HEX_*` flag, 4 more compares for `<`, `>`, `&`, `'`
-//!   (disabled ones repeat `"`; AVX2 then compares all seven).
+//!   (disabled ones repeat `"`); with AVX2 the same shuffle finds all but
+//!   `<`, which shares its low nibble with `\`, and one more compare `<`.
 //!
 //! What happens with the mask is the kernel's business (`kernel.rs`: a clean
 //! block advances, a dirty one is walked bit by bit). Tails never read past
@@ -423,6 +424,69 @@ pub(super) fn ascii_mask_65_to_128<const HEX: bool>(
     }
 }
 
+/// [`ascii_mask_65_to_128`] under a `JSON_HEX_*` flag with AVX2: the same
+/// `buf` and mask from 32-byte blocks, each tested as the AVX2 scanner
+/// does ([`stop_mask32`]): at 0 and 32, at 64 when it ends within the
+/// string, and the last 32 bytes, never past the end.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn ascii_mask_65_to_128_avx2(
+    s: &[u8],
+    flags: Flags,
+    buf: &mut core::mem::MaybeUninit<[u8; 144]>,
+) -> Option<u128> {
+    let n = s.len();
+    debug_assert!((65..=128).contains(&n) && flags.hex());
+    let p = s.as_ptr();
+    let dst = buf.as_mut_ptr().cast::<u8>();
+    // SAFETY: AVX2 by the caller; the loads lie within the n bytes of `s`
+    // (at o with o + 32 <= n, and at n - 32 >= 33); the stores within
+    // `buf` (the same offsets, and [n, n + 16) with n + 16 <= 144).
+    unsafe {
+        let nib = nibble_stops::<true>(flags);
+        let lt = lt_stop(flags);
+        let k = |v: __m256i| u64::from(stop_mask32::<true>(lt, nib, v));
+        let a = _mm256_loadu_si256(p.cast());
+        let b = _mm256_loadu_si256(p.add(32).cast());
+        _mm256_storeu_si256(dst.cast(), a);
+        _mm256_storeu_si256(dst.add(32).cast(), b);
+        let mut or = _mm256_or_si256(a, b);
+        let lo = k(a) | k(b) << 32;
+        // (Written out, not as a loop: LLVM makes a loop of these copies a
+        // call to memcpy.)
+        let l = n - 32;
+        let hi = if n >= 96 {
+            let v = _mm256_loadu_si256(p.add(64).cast());
+            _mm256_storeu_si256(dst.add(64).cast(), v);
+            or = _mm256_or_si256(or, v);
+            let mut hi = k(v);
+            if n > 96 {
+                // The last 32 bytes (at 96 when n is 128).
+                let v = _mm256_loadu_si256(p.add(l).cast());
+                _mm256_storeu_si256(dst.add(l).cast(), v);
+                hi |= k(v) << (l - 64);
+                or = _mm256_or_si256(or, v);
+            }
+            hi
+        } else {
+            // The last 32 bytes; those below 64 (l >= 33) are in `lo`
+            // already.
+            let v = _mm256_loadu_si256(p.add(l).cast());
+            _mm256_storeu_si256(dst.add(l).cast(), v);
+            or = _mm256_or_si256(or, v);
+            k(v) >> (64 - l)
+        };
+        _mm_storeu_si128(dst.add(n).cast(), _mm_setzero_si128());
+        if _mm256_movemask_epi8(or) != 0 {
+            return None;
+        }
+        Some(u128::from(hi) << 64 | u128::from(lo))
+    }
+}
+
 /// Whether `s`, 16 to 32 bytes long, needs no escape by the short checks'
 /// test ([`dirty_mask_third`]): its first and its last 16 bytes (which
 /// overlap under 32 bytes), two loads.
@@ -671,10 +735,9 @@ pub(super) struct Avx2<const HEX: bool, const RAW: bool>;
 
 /// Compare vectors for AVX2, plus the SSE2 ones for strings < 32 bytes.
 pub(super) struct Avx2Ctx {
-    /// The stop bytes, for the `HEX` scanner.
-    y: [__m256i; 7],
-    /// [`NIBBLE_STOPS`] of the flags in both halves, for the scanner
-    /// without `HEX`.
+    /// [`lt_stop`] of the flags, for the `HEX` scanner.
+    lt: __m256i,
+    /// [`NIBBLE_STOPS`] of the flags in both halves.
     nib: __m256i,
     x: Sse2Ctx,
     /// The flags, for [`Scanner::expand`] (a scalar, so that the vectors
@@ -726,14 +789,15 @@ unsafe fn splat_table(t: &[u8; 16]) -> __m256i {
     unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast())) }
 }
 
-/// The stop bytes without a `JSON_HEX_*` flag other than `JSON_HEX_QUOT`
-/// (`"`, `\`, and `/` unless `JSON_UNESCAPED_SLASHES`) by low nibble, for
-/// one shuffle: entry `l` is the stop byte whose low nibble is `l` (the
-/// three differ in it), else `l` itself. So `shuffle(t, v) == v` holds for
-/// a byte `v` exactly when it is one of the stop bytes, or a byte below
-/// 0x10 (a control byte, flagged anyway); never for `v >= 0x80` (the
-/// shuffle gives 0 there). Index 0: slashes escaped; 1: not.
-static NIBBLE_STOPS: [[u8; 16]; 2] = {
+/// The stop bytes of each flag set (`"`, `\`, `/` unless
+/// `JSON_UNESCAPED_SLASHES`, and the `JSON_HEX_*` ones but `<`) by low
+/// nibble, for one shuffle: entry `l` is the stop byte whose low nibble is
+/// `l` (they all differ in it but `<` and `\`, hence `<` apart: see
+/// [`lt_stop`]), else `l` itself. So `shuffle(t, v) == v` holds for a byte
+/// `v` exactly when it is one of those stop bytes, or a byte below 0x10 (a
+/// control byte, flagged anyway); never for `v >= 0x80` (the shuffle gives
+/// 0 there). Indexed by [`Flags::table_index`].
+static NIBBLE_STOPS: [[u8; 16]; 32] = {
     const fn build(flags: Flags) -> [u8; 16] {
         let stops = stop_bytes(flags);
         let mut t = [0u8; 16];
@@ -743,77 +807,79 @@ static NIBBLE_STOPS: [[u8; 16]; 2] = {
             l += 1;
         }
         let mut k = 0;
-        while k < 3 {
+        while k < 7 {
             let b = stops[k];
+            k += 1;
+            if b == b'<' {
+                continue;
+            }
             let l = (b & 15) as usize;
-            // No two stop bytes share a low nibble.
+            // No two stop bytes share a low nibble (disabled slots repeat `"`).
             assert!(t[l] == l as u8 || t[l] == b);
             assert!(b >= 0x20 && b < 0x80);
             t[l] = b;
-            k += 1;
         }
         t
     }
-    let t = [
-        build(Flags::new(0)),
-        build(Flags::new(crate::options::UNESCAPED_SLASHES)),
-    ];
-    assert!(!Flags::new(0).raw_slashes());
-    assert!(Flags::new(crate::options::UNESCAPED_SLASHES).raw_slashes());
+    let mut t = [[0u8; 16]; 32];
+    let mut i = 0;
+    while i < 32 {
+        let options = (i as u32 & 15) | (i as u32 & 16) << 2;
+        assert!(Flags::new(options).table_index() == i);
+        t[i] = build(Flags::new(options));
+        i += 1;
+    }
     t
 };
 
-/// [`NIBBLE_STOPS`] of `flags` in both halves of a vector.
+/// [`NIBBLE_STOPS`] of `flags` in both halves of a vector (`HEX` must be
+/// `flags.hex()`; without it only `JSON_UNESCAPED_SLASHES` selects).
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[inline(always)]
-unsafe fn nibble_stops(flags: Flags) -> __m256i {
+unsafe fn nibble_stops<const HEX: bool>(flags: Flags) -> __m256i {
+    debug_assert!(HEX == flags.hex());
+    let index = if HEX {
+        flags.table_index()
+    } else {
+        // (JSON_HEX_QUOT's bit changes no stop byte.)
+        usize::from(flags.raw_slashes()) << 4
+    };
     // SAFETY: the caller guarantees AVX2.
-    unsafe { splat_table(&NIBBLE_STOPS[usize::from(flags.raw_slashes())]) }
+    unsafe { splat_table(&NIBBLE_STOPS[index]) }
 }
 
-/// Bit k set iff byte k of `v` needs work: with `HEX`, the compares with
-/// the seven stop bytes of `c`; without, one shuffle of `nib`
-/// ([`nibble_stops`]) and one compare find the three stop bytes.
+/// The stop byte that [`NIBBLE_STOPS`] leaves out, for its own compare:
+/// `<` under `JSON_HEX_TAG`, else `"` again (found by the shuffle anyway).
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[inline(always)]
-unsafe fn stop_mask32<const HEX: bool>(c: &[__m256i; 7], nib: __m256i, v: __m256i) -> u32 {
-    if HEX {
-        // SAFETY: forwarded.
-        return unsafe { mask32::<true>(c, v) };
-    }
+unsafe fn lt_stop(flags: Flags) -> __m256i {
+    // SAFETY: the caller guarantees AVX2.
+    unsafe { _mm256_set1_epi8(stop_bytes(flags)[3] as i8) }
+}
+
+/// Bit k set iff byte k of `v` needs work: one signed compare for `< 0x20`
+/// and `>= 0x80`, one shuffle of `nib` ([`nibble_stops`]) and one compare
+/// for the stop bytes, and with `HEX` one more compare with `lt`
+/// ([`lt_stop`]).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[inline(always)]
+unsafe fn stop_mask32<const HEX: bool>(lt: __m256i, nib: __m256i, v: __m256i) -> u32 {
     // SAFETY: the caller guarantees AVX2.
     unsafe {
         // `< 0x20` or `>= 0x80` (signed), or a stop byte (see
         // NIBBLE_STOPS; a byte below 0x10 it matches is flagged anyway).
         let low = _mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v);
-        let stop = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(nib, v), v);
-        _mm256_movemask_epi8(_mm256_or_si256(low, stop)) as u32
-    }
-}
-
-/// Bit k set iff byte k of `v` needs work.
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[inline(always)]
-unsafe fn mask32<const HEX: bool>(c: &[__m256i; 7], v: __m256i) -> u32 {
-    // SAFETY: the caller guarantees AVX2.
-    unsafe {
-        let mut acc = _mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v);
-        acc = _mm256_or_si256(acc, _mm256_cmpeq_epi8(v, c[0]));
-        acc = _mm256_or_si256(acc, _mm256_cmpeq_epi8(v, c[1]));
-        acc = _mm256_or_si256(acc, _mm256_cmpeq_epi8(v, c[2]));
+        let mut stop = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(nib, v), v);
         if HEX {
-            acc = _mm256_or_si256(acc, _mm256_cmpeq_epi8(v, c[3]));
-            acc = _mm256_or_si256(acc, _mm256_cmpeq_epi8(v, c[4]));
-            acc = _mm256_or_si256(acc, _mm256_cmpeq_epi8(v, c[5]));
-            acc = _mm256_or_si256(acc, _mm256_cmpeq_epi8(v, c[6]));
+            stop = _mm256_or_si256(stop, _mm256_cmpeq_epi8(v, lt));
         }
-        _mm256_movemask_epi8(acc) as u32
+        _mm256_movemask_epi8(_mm256_or_si256(low, stop)) as u32
     }
 }
 
@@ -844,8 +910,12 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
         // SAFETY: the caller guarantees AVX2.
         unsafe {
             Avx2Ctx {
-                y: stops.map(|b| _mm256_set1_epi8(b as i8)),
-                nib: nibble_stops(flags),
+                lt: if HEX {
+                    lt_stop(flags)
+                } else {
+                    _mm256_setzero_si256()
+                },
+                nib: nibble_stops::<HEX>(flags),
                 x: sse2_ctx(&stops),
                 flags,
             }
@@ -878,7 +948,7 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
         unsafe {
             let v = _mm256_loadu_si256(src.cast());
             _mm256_storeu_si256(dst.cast(), v);
-            u64::from(stop_mask32::<HEX>(&c.y, c.nib, v))
+            u64::from(stop_mask32::<HEX>(c.lt, c.nib, v))
         }
     }
 
@@ -900,7 +970,7 @@ impl<const HEX: bool, const RAW: bool> Scanner for Avx2<HEX, RAW> {
             // SAFETY: AVX2 by the caller; the load covers [len - 32, len);
             // forwarded.
             unsafe {
-                let m = stop_mask32::<HEX>(&c.y, c.nib, _mm256_loadu_si256(p.add(len - 32).cast()));
+                let m = stop_mask32::<HEX>(c.lt, c.nib, _mm256_loadu_si256(p.add(len - 32).cast()));
                 return tail_from_last_block::<32, 0>(s, i, dst, m.into(), copy_lt32);
             }
         }
@@ -935,8 +1005,12 @@ unsafe fn expand32<const HEX: bool>(
     // `avail` bytes at `src`; every store in the `room` bytes at `dst`
     // (a block writes at most 32 + escapes + 8 bytes, checked below).
     unsafe {
-        let stops = stop_bytes(flags).map(|b| _mm256_set1_epi8(b as i8));
-        let nib = nibble_stops(flags);
+        let lt = if HEX {
+            lt_stop(flags)
+        } else {
+            _mm256_setzero_si256()
+        };
+        let nib = nibble_stops::<HEX>(flags);
         // `"` when it takes `\"`, else `\` again; `/` when it takes `\/`,
         // else `\` again.
         let quot2 = if flags.hex_quot() { b'\\' } else { b'"' };
@@ -949,7 +1023,7 @@ unsafe fn expand32<const HEX: bool>(
         let bs = _mm_set1_epi8(b'\\' as i8);
         while avail - read >= 32 {
             let v = _mm256_loadu_si256(src.add(read).cast());
-            let m = u64::from(stop_mask32::<HEX>(&stops, nib, v));
+            let m = u64::from(stop_mask32::<HEX>(lt, nib, v));
             // Bytes taking a two-byte escape.
             let named = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(named_t, v), v);
             let mut two = _mm256_or_si256(named, _mm256_cmpeq_epi8(v, backslash));
