@@ -522,8 +522,8 @@ fn escape_long<S: Sink>(out: &mut S, s: &[u8], mode: &EscapeMode) -> Result<(), 
 }
 
 /// An ASCII string of 65 to 128 bytes under `JSON_HEX_TAG`, `_AMP` or
-/// `_APOS` (x86_64): one mask of the whole string (four AVX2 blocks, or
-/// SSE2), then a clean one copied as it is, else its items from
+/// `_APOS` (x86_64): one mask of the whole string, then a clean one
+/// copied as it is, else its items from
 /// the mask with blind 16-byte stores of the clean bytes between them
 /// (`kernel::escape_65_to_128_blind`), when the spare room already holds
 /// the most it can write. Returns false, having written nothing, for a
@@ -535,7 +535,11 @@ fn escape_long<S: Sink>(out: &mut S, s: &[u8], mode: &EscapeMode) -> Result<(), 
 /// one item each in the AVX2 kernel too, while its blocks of two-byte
 /// escapes, a URL's `\/`, cost less than the blind items: records-500
 /// default +2.5% and twitter +2.7% instructions with this route taken
-/// for every flag set; with the AVX2 mask, +1.2% and +0.9%.)
+/// for every flag set. An AVX2 mask here, dispatched at run time, took
+/// 0.3-2.7% fewer instructions under the HEX flags, but its dispatch made
+/// the fat-LTO build of the encoder's walk take 0.3-1.2% more under
+/// default flags (doc-50B 1,147 -> 1,159 a call; its routes measured in
+/// 2026-12-06's session 28), so the mask stays SSE2.)
 #[cfg(target_arch = "x86_64")]
 #[inline(never)]
 fn escape_65_to_128<S: Sink>(out: &mut S, s: &[u8], mode: &EscapeMode) -> bool {
@@ -543,13 +547,7 @@ fn escape_65_to_128<S: Sink>(out: &mut S, s: &[u8], mode: &EscapeMode) -> bool {
     debug_assert!((65..=128).contains(&n) && mode.flags.hex());
     let flags = mode.flags;
     let mut buf = core::mem::MaybeUninit::<[u8; 144]>::uninit();
-    let m = if isa::detected() >= Level::Avx2 {
-        // SAFETY: a detected level from Avx2 up has AVX2.
-        unsafe { x86::ascii_mask_65_to_128_avx2(s, flags, &mut buf) }
-    } else {
-        x86::ascii_mask_65_to_128::<true>(s, &mode.third, flags, &mut buf)
-    };
-    let Some(m) = m else {
+    let Some(m) = x86::ascii_mask_65_to_128::<true>(s, &mode.third, flags, &mut buf) else {
         return false;
     };
     if m == 0 {

@@ -424,69 +424,6 @@ pub(super) fn ascii_mask_65_to_128<const HEX: bool>(
     }
 }
 
-/// [`ascii_mask_65_to_128`] under a `JSON_HEX_*` flag with AVX2: the same
-/// `buf` and mask from 32-byte blocks, each tested as the AVX2 scanner
-/// does ([`stop_mask32`]): at 0 and 32, at 64 when it ends within the
-/// string, and the last 32 bytes, never past the end.
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
-#[inline]
-pub(super) unsafe fn ascii_mask_65_to_128_avx2(
-    s: &[u8],
-    flags: Flags,
-    buf: &mut core::mem::MaybeUninit<[u8; 144]>,
-) -> Option<u128> {
-    let n = s.len();
-    debug_assert!((65..=128).contains(&n) && flags.hex());
-    let p = s.as_ptr();
-    let dst = buf.as_mut_ptr().cast::<u8>();
-    // SAFETY: AVX2 by the caller; the loads lie within the n bytes of `s`
-    // (at o with o + 32 <= n, and at n - 32 >= 33); the stores within
-    // `buf` (the same offsets, and [n, n + 16) with n + 16 <= 144).
-    unsafe {
-        let nib = nibble_stops::<true>(flags);
-        let lt = lt_stop(flags);
-        let k = |v: __m256i| u64::from(stop_mask32::<true>(lt, nib, v));
-        let a = _mm256_loadu_si256(p.cast());
-        let b = _mm256_loadu_si256(p.add(32).cast());
-        _mm256_storeu_si256(dst.cast(), a);
-        _mm256_storeu_si256(dst.add(32).cast(), b);
-        let mut or = _mm256_or_si256(a, b);
-        let lo = k(a) | k(b) << 32;
-        // (Written out, not as a loop: LLVM makes a loop of these copies a
-        // call to memcpy.)
-        let l = n - 32;
-        let hi = if n >= 96 {
-            let v = _mm256_loadu_si256(p.add(64).cast());
-            _mm256_storeu_si256(dst.add(64).cast(), v);
-            or = _mm256_or_si256(or, v);
-            let mut hi = k(v);
-            if n > 96 {
-                // The last 32 bytes (at 96 when n is 128).
-                let v = _mm256_loadu_si256(p.add(l).cast());
-                _mm256_storeu_si256(dst.add(l).cast(), v);
-                hi |= k(v) << (l - 64);
-                or = _mm256_or_si256(or, v);
-            }
-            hi
-        } else {
-            // The last 32 bytes; those below 64 (l >= 33) are in `lo`
-            // already.
-            let v = _mm256_loadu_si256(p.add(l).cast());
-            _mm256_storeu_si256(dst.add(l).cast(), v);
-            or = _mm256_or_si256(or, v);
-            k(v) >> (64 - l)
-        };
-        _mm_storeu_si128(dst.add(n).cast(), _mm_setzero_si128());
-        if _mm256_movemask_epi8(or) != 0 {
-            return None;
-        }
-        Some(u128::from(hi) << 64 | u128::from(lo))
-    }
-}
-
 /// Whether `s`, 16 to 32 bytes long, needs no escape by the short checks'
 /// test ([`dirty_mask_third`]): its first and its last 16 bytes (which
 /// overlap under 32 bytes), two loads.
