@@ -33,21 +33,14 @@ pub const WRITE: u32 = 1 << 28;
 /// # Safety
 /// `val` is a live zval.
 pub unsafe fn write_len(val: *mut sys::zval) -> usize {
-    // SAFETY: a live zval; a packed array's first slot is read only when
-    // it has one.
-    unsafe {
-        if zval::ztype(val) != sys::IS_ARRAY {
-            return 0;
-        }
-        let ht = (*val).value.arr;
-        if (*ht).u.flags & sys::HASH_FLAG_PACKED == 0 || (*ht).nNumUsed == 0 {
-            return 0;
-        }
-        let z = (*ht).__bindgen_anon_1.arPacked;
-        if zval::ztype(z) != sys::IS_LONG {
-            return 0;
-        }
-        (*z).value.lval.max(0) as usize
+    // SAFETY: a live zval (the caller's), read while the call holds it.
+    let zv = unsafe { Zv::new(val) };
+    if zv.ty() != sys::IS_ARRAY || !zv.table().is_packed() {
+        return 0;
+    }
+    match zv.table().packed().peek() {
+        Some(first) if first.ty() == sys::IS_LONG => first.long().max(0) as usize,
+        _ => 0,
     }
 }
 
