@@ -1723,15 +1723,23 @@ fn lists_past_chunk<K: Kernels, B: Builder>(
     let (x, y, mut e) = direct_list(inp, pos, bigint)?;
     b.number_list(x, y);
     let q = loop {
-        let i = skip_ws_bytes(inp, e + 1);
-        if inp.get(i) != Some(&b',') {
-            break i;
-        }
-        let j = skip_ws_bytes(inp, i + 1);
-        if inp.get(j) != Some(&b'[') {
-            break i;
-        }
-        match direct_list(inp, skip_ws_bytes(inp, j + 1), bigint) {
+        // `],[` with no whitespace (compact JSON) compared at once, else
+        // byte by byte.
+        // (`i`: the comma, where stage 1 restarts if no list follows.)
+        let (i, s) = if inp.get(e + 1..e + 3) == Some(b",[") {
+            (e + 1, skip_ws_bytes(inp, e + 3))
+        } else {
+            let i = skip_ws_bytes(inp, e + 1);
+            if inp.get(i) != Some(&b',') {
+                break i;
+            }
+            let j = skip_ws_bytes(inp, i + 1);
+            if inp.get(j) != Some(&b'[') {
+                break i;
+            }
+            (i, skip_ws_bytes(inp, j + 1))
+        };
+        match direct_list(inp, s, bigint) {
             Some((x, y, end)) => {
                 b.number_list(x, y);
                 e = end;
@@ -1751,17 +1759,35 @@ fn direct_list(
     s: usize,
     bigint: bool,
 ) -> Option<(RunNumber, Option<RunNumber>, usize)> {
-    let (x, len) = run_number_len(inp, s, bigint)?;
+    // The byte after each number is taken as it comes: `,` or `]` (the
+    // compact form) at once, whitespace skipped first; anything else (a
+    // byte that does not end the atom too) is not such a list, as with
+    // [`run_number_len`]'s own check.
+    let (x, len) = list_number(inp, s, bigint)?;
     let i = skip_ws_bytes(inp, s + len);
     match inp.get(i) {
         Some(b']') => Some((x, None, i)),
         Some(b',') => {
             let s2 = skip_ws_bytes(inp, i + 1);
-            let (y, len2) = run_number_len(inp, s2, bigint)?;
+            let (y, len2) = list_number(inp, s2, bigint)?;
             let j = skip_ws_bytes(inp, s2 + len2);
             (inp.get(j) == Some(&b']')).then_some((x, Some(y), j))
         }
         _ => None,
+    }
+}
+
+/// [`direct_list`]'s number at `at`: [`run_number_len`] without the
+/// check that the atom ends there, which [`direct_list`] makes itself
+/// (only whitespace, `,` and `]` may follow the number there, and each
+/// ends an atom).
+#[inline(always)]
+fn list_number(inp: &[u8], at: usize, bigint: bool) -> Option<(RunNumber, usize)> {
+    let (num, len) = number::parse_prefix(inp.get(at..)?, bigint)?;
+    match num {
+        Number::Int(v) => Some((RunNumber::Int(v), len)),
+        Number::Double(v) => Some((RunNumber::Double(v), len)),
+        Number::BigIntString(_) => None,
     }
 }
 
