@@ -10,8 +10,19 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 
 static SERIALIZABLE_CE: AtomicPtr<sys::zend_class_entry> = AtomicPtr::new(core::ptr::null_mut());
 
+/// `&PG(serialize_precision)` (NTS: `core_globals` is one static for the
+/// process, so its field's place never changes).
+#[cfg(not(php_zts))]
+static SERIALIZE_PRECISION: AtomicPtr<sys::zend_long> = AtomicPtr::new(core::ptr::null_mut());
+
 /// Cache process-wide pointers; called at MINIT.
 pub fn init() {
+    #[cfg(not(php_zts))]
+    // SAFETY: returns the address of a field of PHP's static core globals.
+    SERIALIZE_PRECISION.store(
+        unsafe { sys::rustjson_serialize_precision_ptr() },
+        Ordering::Relaxed,
+    );
     // SAFETY: ext/json is initialized before any dl()'d extension's MINIT.
     SERIALIZABLE_CE.store(
         unsafe { sys::rustjson_json_serializable_ce() },
@@ -27,11 +38,23 @@ pub fn serializable_ce() -> *mut sys::zend_class_entry {
     SERIALIZABLE_CE.load(Ordering::Relaxed)
 }
 
-/// `PG(serialize_precision)`, read at each use as stock does.
+/// `PG(serialize_precision)`, read at each use as stock does (user code
+/// may change it between two doubles of one call). NTS: a load from the
+/// global's place, cached at MINIT (a shim call per double was 2% of
+/// canada's instructions); ZTS: through the shim (per thread).
 #[inline(always)]
 pub fn serialize_precision() -> i64 {
+    #[cfg(not(php_zts))]
+    // SAFETY: `init` stored the place of PG(serialize_precision), a field
+    // of PHP's process-wide core globals, before any call can encode.
+    unsafe {
+        *SERIALIZE_PRECISION.load(Ordering::Relaxed)
+    }
+    #[cfg(php_zts)]
     // SAFETY: reads a core global of the current thread.
-    unsafe { sys::rustjson_serialize_precision() }
+    unsafe {
+        sys::rustjson_serialize_precision()
+    }
 }
 
 /// `&JSON_G(error_code)` of the current thread.

@@ -32,6 +32,7 @@ static zend_always_inline zend_function *rustjson_find_json_serialize(zend_class
 	return zend_hash_str_find_ptr(&ce->function_table, "jsonserialize", sizeof("jsonserialize") - 1);
 }
 zend_long rustjson_serialize_precision(void) { return PG(serialize_precision); }
+zend_long *rustjson_serialize_precision_ptr(void) { return &PG(serialize_precision); }
 bool rustjson_has_exception(void) { return EG(exception) != NULL; }
 
 

@@ -30,6 +30,8 @@ zend_class_entry *rustjson_json_serializable_ce(void);
 void rustjson_shim_startup(void);
 /* PG(serialize_precision). */
 zend_long rustjson_serialize_precision(void);
+/* &PG(serialize_precision): the global's place (NTS: one for the process). */
+zend_long *rustjson_serialize_precision_ptr(void);
 /* EG(exception) != NULL */
 bool rustjson_has_exception(void);
 
