@@ -645,7 +645,8 @@ unsafe fn walk<S: Sink, V: Scanner>(
             // With less room, the sink grows by `need` (certain).
             w.ensure(need, need, rem);
             // SAFETY: `rem` bytes readable at `start`, `room` writable at
-            // `w.pos`; CPU support by our caller.
+            // `w.pos`, room >= need >= rem + 8 (had or grown just above);
+            // CPU support by our caller.
             let (read, written) = unsafe { V::expand(ctx, p.add(start), rem, w.pos, w.room()) };
             if read != 0 {
                 // SAFETY: `expand` initialized `written` bytes and left

@@ -65,7 +65,9 @@ pub(super) trait Scanner {
     ///
     /// # Safety
     /// `src` valid for reads of `avail` bytes, `dst` for writes of `room`
-    /// bytes, no overlap; the CPU supports the scanner's instructions.
+    /// bytes, no overlap; `room >= avail + 8` (what a clean first block
+    /// needs: an implementation may store clean blocks without checking
+    /// the room again); the CPU supports the scanner's instructions.
     #[inline(always)]
     unsafe fn expand(
         ctx: &Self::Ctx,

@@ -958,14 +958,15 @@ unsafe fn expand32<const HEX: bool>(
         let named_t = splat_table(&NAMED);
         let letter_t = splat_table(&LETTER);
         let bs = _mm_set1_epi8(b'\\' as i8);
+        debug_assert!(room >= avail + 8);
         while avail - read >= 32 {
             let v = _mm256_loadu_si256(src.add(read).cast());
             let m = u64::from(stop_mask32::<HEX>(lt, nib, v));
             if m == 0 {
                 // A clean block, stored as it is. The room check below
                 // is not needed: every block before it left room >=
-                // unread + 8 (the first by the caller's `need`), and a
-                // clean one writes what it reads. (Tested after the
+                // unread + 8 (the first by the contract: room >= avail +
+                // 8), and a clean one writes what it reads. (Tested after the
                 // escapes' check, a clean block cost 34 instructions,
                 // now 14: once the run starts, the string's clean blocks
                 // after it come here too.)
