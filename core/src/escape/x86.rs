@@ -964,12 +964,12 @@ unsafe fn expand32<const HEX: bool>(
             let m = u64::from(stop_mask32::<HEX>(lt, nib, v));
             if m == 0 {
                 // A clean block, stored as it is. The room check below
-                // is not needed: every block before it left room >=
-                // unread + 8 (the first by the contract: room >= avail +
-                // 8), and a clean one writes what it reads. (Tested after the
-                // escapes' check, a clean block cost 34 instructions,
-                // now 14: once the run starts, the string's clean blocks
-                // after it come here too.)
+                // is not needed: room >= unread + 8 holds at every block
+                // (the first by the contract, room >= avail + 8; each
+                // block after one that was written), and a clean one
+                // writes what it reads. (Tested after the escapes' check,
+                // a clean block cost 34 instructions, now 14: once the run
+                // starts, the string's clean blocks after it come here.)
                 _mm256_storeu_si256(dst.add(written).cast(), v);
                 read += 32;
                 written += 32;
@@ -989,25 +989,23 @@ unsafe fn expand32<const HEX: bool>(
                 break;
             }
             let out = dst.add(written);
-            {
-                // The byte after the backslash: the control letters, the
-                // rest as it is.
-                let letters = _mm256_blendv_epi8(v, _mm256_shuffle_epi8(letter_t, v), named);
-                let lo = _mm256_castsi256_si128(letters);
-                let hi = _mm256_extracti128_si256::<1>(letters);
-                let quarters = [
-                    _mm_unpacklo_epi64(lo, bs),
-                    _mm_unpackhi_epi64(lo, bs),
-                    _mm_unpacklo_epi64(hi, bs),
-                    _mm_unpackhi_epi64(hi, bs),
-                ];
-                let mut o = 0;
-                for (q, x) in quarters.into_iter().enumerate() {
-                    let m8 = ((m >> (8 * q)) & 0xff) as usize;
-                    let ctrl = _mm_loadu_si128(EXPAND8[m8].as_ptr().cast());
-                    _mm_storeu_si128(out.add(o).cast(), _mm_shuffle_epi8(x, ctrl));
-                    o += 8 + m8.count_ones() as usize;
-                }
+            // The byte after the backslash: the control letters, the
+            // rest as it is.
+            let letters = _mm256_blendv_epi8(v, _mm256_shuffle_epi8(letter_t, v), named);
+            let lo = _mm256_castsi256_si128(letters);
+            let hi = _mm256_extracti128_si256::<1>(letters);
+            let quarters = [
+                _mm_unpacklo_epi64(lo, bs),
+                _mm_unpackhi_epi64(lo, bs),
+                _mm_unpacklo_epi64(hi, bs),
+                _mm_unpackhi_epi64(hi, bs),
+            ];
+            let mut o = 0;
+            for (q, x) in quarters.into_iter().enumerate() {
+                let m8 = ((m >> (8 * q)) & 0xff) as usize;
+                let ctrl = _mm_loadu_si128(EXPAND8[m8].as_ptr().cast());
+                _mm_storeu_si128(out.add(o).cast(), _mm_shuffle_epi8(x, ctrl));
+                o += 8 + m8.count_ones() as usize;
             }
             read += 32;
             written += 32 + pop;
