@@ -1536,11 +1536,7 @@ fn take_all<B: Builder, S: Copy>(
 fn direct_number(inp: &[u8], s: usize, bigint: bool) -> Option<(RunNumber, usize, usize)> {
     let rest = inp.get(s..)?;
     let (num, len) = number::parse_prefix(rest, bigint)?;
-    let x = match num {
-        Number::Int(v) => RunNumber::Int(v),
-        Number::Double(v) => RunNumber::Double(v),
-        Number::BigIntString(_) => return None,
-    };
+    let x = run_of(num)?;
     let end = s + len;
     let after = match rest.get(len) {
         Some(b',') => after_comma(inp, end + 1),
@@ -1610,9 +1606,16 @@ fn run_number_len(inp: &[u8], at: usize, bigint: bool) -> Option<(RunNumber, usi
     if !ends_atom(rest.get(len)) {
         return None;
     }
+    Some((run_of(num)?, len))
+}
+
+/// A valued number token as a run takes it: `None` for a big integer
+/// under JSON_BIGINT_AS_STRING (the general walk takes those).
+#[inline(always)]
+fn run_of(num: Number<'_>) -> Option<RunNumber> {
     match num {
-        Number::Int(v) => Some((RunNumber::Int(v), len)),
-        Number::Double(v) => Some((RunNumber::Double(v), len)),
+        Number::Int(v) => Some(RunNumber::Int(v)),
+        Number::Double(v) => Some(RunNumber::Double(v)),
         Number::BigIntString(_) => None,
     }
 }
@@ -1784,11 +1787,7 @@ fn direct_list(
 #[inline(always)]
 fn list_number(inp: &[u8], at: usize, bigint: bool) -> Option<(RunNumber, usize)> {
     let (num, len) = number::parse_prefix(inp.get(at..)?, bigint)?;
-    match num {
-        Number::Int(v) => Some((RunNumber::Int(v), len)),
-        Number::Double(v) => Some((RunNumber::Double(v), len)),
-        Number::BigIntString(_) => None,
-    }
+    Some((run_of(num)?, len))
 }
 
 /// One valued number token into the builder.
