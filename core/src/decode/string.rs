@@ -34,7 +34,7 @@
 //! limit (the 2^30 - 1'th invalid byte of one string is error 5).
 
 use crate::options::{INVALID_UTF8_IGNORE, INVALID_UTF8_SUBSTITUTE};
-use crate::scan::hex4;
+use crate::scan::{hex4, hex4_word};
 use crate::Sink;
 
 /// What to do with a byte that starts no valid UTF-8 sequence.
@@ -512,10 +512,15 @@ fn decode_loop<S: Sink, const EXACT: bool, const VALID_UTF8: bool>(
         let Some(&b) = body.get(i) else { break };
         match b {
             b'\\' => {
-                i = escape(body, i, &mut room)?;
                 // A run of escapes (escaped text): the next one at once.
-                while body.get(i) == Some(&b'\\') {
-                    i = escape(body, i, &mut room)?;
+                loop {
+                    i = match unicode_bmp::<EXACT>(body, i, &mut room) {
+                        Some(next) => next,
+                        None => escape(body, i, &mut room)?,
+                    };
+                    if body.get(i) != Some(&b'\\') {
+                        break;
+                    }
                 }
             }
             0x00..=0x1F => return Err(StringError::CtrlChar),
@@ -601,6 +606,37 @@ fn copy_utf8<const EXACT: bool>(body: &[u8], i: usize, n: usize, room: &mut Room
         room.put(seq);
     }
     i + n
+}
+
+/// The common `\uXXXX` at `body[i]` (a `\`): four hex digits whose value
+/// is not a surrogate, read as one word ([`hex4_word`]) and written as its
+/// UTF-8; returns the position after it. `None` for anything else (another
+/// escape, a surrogate, an error), which [`escape`] takes from the start.
+#[inline(always)]
+fn unicode_bmp<const EXACT: bool>(body: &[u8], i: usize, room: &mut Room) -> Option<usize> {
+    let q = body.get(i..i.wrapping_add(6))?;
+    if q[..2] != *b"\\u" {
+        return None;
+    }
+    let cp = hex4_word(u32::from_le_bytes([q[2], q[3], q[4], q[5]]))?;
+    if cp < 0x80 {
+        room.put1(cp as u8);
+    } else if cp < 0x800 {
+        room.put(&[0xC0 | (cp >> 6) as u8, 0x80 | (cp & 0x3F) as u8]);
+    } else {
+        if cp & 0xF800 == 0xD800 {
+            return None;
+        }
+        let w = 0x0080_80E0 | (cp >> 12) | ((cp >> 6) & 0x3F) << 8 | (cp & 0x3F) << 16;
+        if !EXACT || room.room - room.n >= 4 {
+            // Six input bytes remain, so (the room invariant) four bytes
+            // of room do; measured room is checked. One store, three kept.
+            room.put4(w.to_le_bytes(), 3);
+        } else {
+            room.put(&w.to_le_bytes()[..3]);
+        }
+    }
+    Some(i + 6)
 }
 
 /// Decode the escape at `body[i]` (a `\`); returns the position after it.

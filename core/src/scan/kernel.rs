@@ -95,6 +95,18 @@ pub trait Kernels: Copy {
         0
     }
 
+    /// The `u` bytes of a block that complete a `\uXXXX` escape after a
+    /// backslash whatever comes next: four hex digits follow inside the
+    /// block and their value is not a surrogate (D800-DFFF, which PHP
+    /// accepts only in pairs). Bit i = byte i; see [`unicode_escapes_scalar`].
+    /// Used only for blocks with escapes that are not simple ones. May
+    /// return 0 (stage 1 then checks those escapes one by one); the
+    /// default does.
+    #[inline(always)]
+    fn unicode_escapes(self, _block: &[u8; 64]) -> u64 {
+        0
+    }
+
     /// Appends `base` + the position of every bit of `m` to `out[k..]` and
     /// returns the new count (see [`flatten_scalar`]); may write scratch
     /// entries up to `out[k + 64]`.
@@ -195,6 +207,40 @@ pub fn classify_scalar(block: &[u8; 64]) -> Masks {
         }
     }
     m
+}
+
+/// [`Kernels::unicode_escapes`] from a block's byte classes (bit i = byte
+/// i): `hex` the hex digits, `hex8` those of value 8-15, `d` the bytes `d`
+/// and `D`, `u` the bytes `u`. A `u` at i qualifies when bytes i+1..=i+4
+/// are hex digits (all inside the block: the shifts bring in zeros) and
+/// not `d`/`D` followed by a digit of value 8-15.
+#[inline(always)]
+pub fn unicode_ok(hex: u64, hex8: u64, d: u64, u: u64) -> u64 {
+    let four = (hex >> 1) & (hex >> 2) & (hex >> 3) & (hex >> 4);
+    let surrogate = (d >> 1) & (hex8 >> 2);
+    u & four & !surrogate
+}
+
+/// The definition of [`Kernels::unicode_escapes`], a byte at a time.
+#[cfg(test)]
+pub fn unicode_escapes_scalar(block: &[u8; 64]) -> u64 {
+    let (mut hex, mut hex8, mut d, mut u) = (0u64, 0u64, 0u64, 0u64);
+    for (i, &b) in block.iter().enumerate() {
+        let bit = 1u64 << i;
+        if b.is_ascii_hexdigit() {
+            hex |= bit;
+            if matches!(b, b'8' | b'9') || b.is_ascii_alphabetic() {
+                hex8 |= bit;
+            }
+        }
+        if b | 0x20 == b'd' {
+            d |= bit;
+        }
+        if b == b'u' {
+            u |= bit;
+        }
+    }
+    unicode_ok(hex, hex8, d, u)
 }
 
 /// Appends `base` + the position of every bit of `m` to `out[k..]`;

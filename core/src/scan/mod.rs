@@ -67,7 +67,7 @@ pub(crate) mod utf8;
 mod x86;
 
 pub use atom::{atom_ok, skip_digits};
-pub(crate) use hex::hex4;
+pub(crate) use hex::{hex4, hex4_word};
 pub use kernel::{
     classify_scalar, flatten_scalar, Buf, ChunkJob, Job, Kernels, Masks, Scalar, BUF, CHUNK_BLOCKS,
 };
@@ -132,6 +132,7 @@ mod tests {
         Classify,
         Flatten,
         SimpleEscapes,
+        UnicodeEscapes,
     }
 
     impl Job for Check {
@@ -143,6 +144,7 @@ mod tests {
                 Check::Classify => classify(k),
                 Check::Flatten => flatten(k),
                 Check::SimpleEscapes => simple_escapes(k),
+                Check::UnicodeEscapes => unicode_escapes(k),
             }
         }
     }
@@ -276,6 +278,87 @@ mod tests {
     #[test]
     fn simple_escapes_exact() {
         at_every_level(Check::SimpleEscapes);
+    }
+
+    fn unicode_escapes<K: Kernels>(k: K) {
+        // Blocks of `u`, hex digits of both cases (`d`/`D` and the digits
+        // that make a surrogate often), a few others, and every byte value
+        // in turn at a `u`'s next four positions.
+        let alphabet = b"uuuudDdD89abAB0123456789abcdefABCDEFgG\\\"/ \x00\x7f\x80\xff";
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        // A level may leave out all of them (the default), never add one
+        // or leave out some.
+        let (mut differ, mut found) = (0usize, 0usize);
+        let mut check = |block: &[u8; 64]| {
+            let want = kernel::unicode_escapes_scalar(block);
+            let got = k.unicode_escapes(block);
+            assert_eq!(got & !want, 0, "{block:?}");
+            differ += usize::from(got != want);
+            found += usize::from(got != 0);
+        };
+        for _ in 0..20_000 {
+            let mut block = [0u8; 64];
+            for b in block.iter_mut() {
+                *b = alphabet[(xorshift(&mut seed) % alphabet.len() as u64) as usize];
+            }
+            check(&block);
+        }
+        for pos in 0..64 {
+            for x in 0..=255u8 {
+                let mut block =
+                    *b"u0041u00e9u20ACud7ffuD800uDBFFudc00uE000uFFFFu1234u5678u9abcuDEF";
+                block[pos] = x;
+                check(&block);
+            }
+        }
+        // Every position of a `u` with four digits after it, the last ones
+        // cut off by the block's end.
+        for pos in 0..64 {
+            let mut block = [b'x'; 64];
+            for (i, &c) in b"u12aB".iter().enumerate() {
+                if let Some(b) = block.get_mut(pos + i) {
+                    *b = c;
+                }
+            }
+            let want = if pos <= 59 { 1u64 << pos } else { 0 };
+            assert_eq!(kernel::unicode_escapes_scalar(&block), want);
+            check(&block);
+        }
+        assert!(
+            differ == 0 || found == 0,
+            "{differ} blocks differ, {found} found"
+        );
+    }
+
+    #[test]
+    fn unicode_escapes_exact() {
+        at_every_level(Check::UnicodeEscapes);
+    }
+
+    #[test]
+    fn unicode_escapes_definition() {
+        // The value of the four digits decides, as PHP's scanner does.
+        for cp in (0..=0xFFFFu32)
+            .step_by(7)
+            .chain([0xD7FF, 0xD800, 0xDFFF, 0xE000])
+        {
+            for upper in [false, true] {
+                let digits = if upper {
+                    format!("{cp:04X}")
+                } else {
+                    format!("{cp:04x}")
+                };
+                let mut block = [b' '; 64];
+                block[10] = b'u';
+                block[11..15].copy_from_slice(digits.as_bytes());
+                let want = if (0xD800..=0xDFFF).contains(&cp) {
+                    0
+                } else {
+                    1 << 10
+                };
+                assert_eq!(kernel::unicode_escapes_scalar(&block), want, "{digits}");
+            }
+        }
     }
 
     #[test]

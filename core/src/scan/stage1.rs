@@ -239,9 +239,9 @@ fn block_tokens<K: Kernels>(
     // non-whitespace ones (including an embedded NUL).
     let bad_ctrl = ctrl & !(ws & !instr) & full;
     // Escaped bytes inside strings: those that do not complete a simple
-    // escape (`\" \\ \/ \b \f \n \r \t`) get the scalar check (`\u`,
-    // or an error). Outside strings a backslash is part of an atom, which
-    // fails anyway.
+    // escape (`\" \\ \/ \b \f \n \r \t`) get the cold check (`\u`, or an
+    // error). Outside strings a backslash is part of an atom, which fails
+    // anyway.
     let mut esc = escaped & instr & full;
     if esc != 0 {
         esc &= !simd.simple_escapes(block);
@@ -249,7 +249,7 @@ fn block_tokens<K: Kernels>(
     // A run of blocks with non-ASCII bytes starts or ends here.
     let utf8_edge = (high & full != 0) != cold.utf8_from.is_some();
     if ((bad_ctrl | esc) != 0 || utf8_edge)
-        && (bad_ctrl != 0 || !cold.check(inp, base, esc, utf8_edge))
+        && (bad_ctrl != 0 || !cold.check(simd, inp, base, block, esc, utf8_edge))
     {
         return None;
     }
@@ -262,12 +262,26 @@ fn block_tokens<K: Kernels>(
 }
 
 impl Cold {
-    /// The block at `base` has escaped bytes inside strings to check
-    /// (`esc`; the backslash is just before each), or starts or ends a run
-    /// of blocks with bytes >= 0x80 (`utf8_edge`): check them.
+    /// The block at `base` (its bytes: `block`) has escaped bytes inside
+    /// strings to check (`esc`; the backslash is just before each), or
+    /// starts or ends a run of blocks with bytes >= 0x80 (`utf8_edge`):
+    /// check them. `\uXXXX` escapes that [`Kernels::unicode_escapes`]
+    /// takes are done; the rest one by one.
     #[cold]
     #[inline(never)]
-    fn check(&mut self, inp: &[u8], base: usize, mut esc: u64, utf8_edge: bool) -> bool {
+    fn check<K: Kernels>(
+        &mut self,
+        simd: K,
+        inp: &[u8],
+        base: usize,
+        block: &[u8; 64],
+        mut esc: u64,
+        utf8_edge: bool,
+    ) -> bool {
+        if esc != 0 {
+            // The `\uXXXX` escapes that need no more checking, by vector.
+            esc &= !simd.unicode_escapes(block);
+        }
         while esc != 0 {
             // No escaped byte at position 0: nothing precedes it.
             let Some(p) = (base + esc.trailing_zeros() as usize).checked_sub(1) else {
@@ -275,12 +289,9 @@ impl Cold {
             };
             esc &= esc - 1;
             if p >= self.esc_next {
-                match inp.get(p + 1) {
-                    Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {}
-                    _ => match escape_end(inp, p) {
-                        Some(e) => self.esc_next = e,
-                        None => return false,
-                    },
+                match escape_end(inp, p) {
+                    Some(e) => self.esc_next = e,
+                    None => return false,
                 }
             }
         }
@@ -365,6 +376,78 @@ mod tests {
             }
         }
         (escaped, escape)
+    }
+
+    /// Whether PHP's scanner takes the string body `b` (escapes only: the
+    /// bodies below hold no control bytes and no bytes >= 0x80).
+    fn escapes_ok(b: &[u8]) -> bool {
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] != b'\\' {
+                i += 1;
+                continue;
+            }
+            match escape_end(b, i) {
+                Some(e) => i = e,
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Stage 1 at every level over strings of escapes placed at every
+    /// offset around block boundaries (where the vector check of `\u`
+    /// escapes hands them to the scalar one), against [`escapes_ok`].
+    #[test]
+    fn escapes_at_every_offset() {
+        let bodies: &[&[u8]] = &[
+            b"\\u0041",
+            b"\\u00e9\\u20AC",
+            b"\\uD83D\\uDE00",
+            b"\\ud83d\\ude00x",
+            b"\\uDE00",
+            b"\\uD83D",
+            b"\\uD83Dx\\uDE00",
+            b"\\uD83D\\u0041",
+            b"\\uD7FF\\uE000\\uFFFF",
+            b"\\u12G4",
+            b"\\u123",
+            b"\\u",
+            b"\\x41",
+            b"\\\\u0041",
+            b"\\\\\\u004g",
+            b"\\n\\u00Fc\\/\\uDBFF\\uDFFF",
+            b"\\uDBFF\\uDBFF\\uDFFF",
+        ];
+        for level in crate::isa::available_levels() {
+            for body in bodies {
+                for pad in 0..140 {
+                    let mut doc = vec![b'"'];
+                    doc.extend(core::iter::repeat_n(b'a', pad));
+                    doc.extend_from_slice(body);
+                    doc.extend_from_slice(b"\"");
+                    let want = escapes_ok(&doc[1..doc.len() - 1]);
+                    let got = super::super::dispatch(level, Count, &doc).is_some();
+                    assert_eq!(
+                        got,
+                        want,
+                        "{level:?} pad {pad} {:?}",
+                        String::from_utf8_lossy(body)
+                    );
+                }
+            }
+        }
+    }
+
+    /// [`count_tokens`] as a job.
+    #[derive(Clone, Copy)]
+    struct Count;
+    impl super::super::Job for Count {
+        type Output = Option<usize>;
+        #[inline(always)]
+        fn run<K: Kernels>(self, k: K, inp: &[u8]) -> Option<usize> {
+            count_tokens(k, inp)
+        }
     }
 
     #[test]

@@ -156,6 +156,8 @@ trait Nibbles: Copy {
     unsafe fn hi_nibbles(self) -> Self;
     /// Lanes where `self & o` is non-zero, one bit each.
     unsafe fn test(self, o: Self) -> u64;
+    /// `self & o`.
+    unsafe fn and(self, o: Self) -> Self;
 }
 
 /// Implements [`Nibbles`] for one register type from its intrinsics:
@@ -190,6 +192,11 @@ macro_rules! nibbles {
             unsafe fn hi_nibbles(self) -> Self {
                 // SAFETY: the feature (caller).
                 unsafe { $and($srli(self, 4), $splat(0x0F)) }
+            }
+            #[inline(always)]
+            unsafe fn and(self, o: Self) -> Self {
+                // SAFETY: the feature (caller).
+                unsafe { $and(self, o) }
             }
             #[inline(always)]
             unsafe fn test(self, o: Self) -> u64 {
@@ -280,6 +287,71 @@ unsafe fn simple_escapes<V: Nibbles>(block: &[u8; 64]) -> u64 {
             i += V::LANES;
         }
         m
+    }
+}
+
+/// The byte classes of [`Kernels::unicode_escapes`] by nibble lookup: a
+/// byte is in class k when bit k is set in both `UNI_LO[b & 15]` and
+/// `UNI_HI[b >> 4]`. Bit 0: `0`-`9` (0x3_, low 0-9); bit 1: `a`-`f` and
+/// `A`-`F` (0x6_ and 0x4_, low 1-6); bit 2: `8`, `9`; bit 3: `d`, `D`
+/// (low 4); bit 4: `u` (0x75).
+const UNI_LO: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut n = 0;
+    while n < 16 {
+        let mut c = 0;
+        if n <= 9 {
+            c |= 1;
+        }
+        if n >= 1 && n <= 6 {
+            c |= 2;
+        }
+        if n == 8 || n == 9 {
+            c |= 4;
+        }
+        if n == 4 {
+            c |= 8;
+        }
+        if n == 5 {
+            c |= 16;
+        }
+        t[n] = c;
+        n += 1;
+    }
+    t
+};
+const UNI_HI: [u8; 16] = [0, 0, 0, 1 | 4, 2 | 8, 0, 2 | 8, 16, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/// See [`Kernels::unicode_escapes`]: the classes of [`UNI_LO`] /
+/// [`UNI_HI`], `V::LANES` bytes at a time, combined by
+/// [`super::kernel::unicode_ok`].
+///
+/// # Safety
+/// `V`'s CPU feature must be available.
+#[inline(always)]
+unsafe fn unicode_escapes<V: Nibbles>(block: &[u8; 64]) -> u64 {
+    // SAFETY: the feature is available (caller); every load reads LANES
+    // bytes inside the 64-byte block.
+    unsafe {
+        let (lo_t, hi_t) = (V::table(&UNI_LO), V::table(&UNI_HI));
+        let (hex_m, hex8_m, d_m, u_m) = (
+            V::table(&[3; 16]),
+            V::table(&[6; 16]),
+            V::table(&[8; 16]),
+            V::table(&[16; 16]),
+        );
+        let (mut hex, mut hex8, mut d, mut u) = (0u64, 0u64, 0u64, 0u64);
+        let mut i = 0;
+        while i < 64 {
+            let v = V::load_bytes(block.as_ptr().add(i));
+            let c = lo_t.lookup(v.lo_nibbles()).and(hi_t.lookup(v.hi_nibbles()));
+            hex |= c.test(hex_m) << i;
+            hex8 |= c.test(hex8_m) << i;
+            d |= c.test(d_m) << i;
+            u |= c.test(u_m) << i;
+            i += V::LANES;
+        }
+        super::kernel::unicode_ok(hex, hex8, d, u)
     }
 }
 
@@ -541,6 +613,24 @@ macro_rules! kernels {
             fn simple_escapes(self, block: &[u8; 64]) -> u64 {
                 // SAFETY: the token proves the features of `$esc`.
                 unsafe { simple_escapes::<$esc>(block) }
+            }
+            #[inline(always)]
+            fn unicode_escapes(self, block: &[u8; 64]) -> u64 {
+                /// Out of line (with the level's features): only blocks
+                /// with escapes call it, and inlined its tables cost the
+                /// chunk loop registers.
+                ///
+                /// # Safety
+                /// The CPU must have the features (the token proves it).
+                #[target_feature(enable = $features)]
+                #[inline(never)]
+                #[cold]
+                unsafe fn unicode_at(block: &[u8; 64]) -> u64 {
+                    // SAFETY: the features are enabled here.
+                    unsafe { unicode_escapes::<$esc>(block) }
+                }
+                // SAFETY: the token proves the features.
+                unsafe { unicode_at(block) }
             }
             #[inline(always)]
             fn prefix_xor(self, x: u64) -> u64 {
