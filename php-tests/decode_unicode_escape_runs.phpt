@@ -1,5 +1,5 @@
 --TEST--
-json_decode()/json_validate(): runs of \uXXXX escapes (every range, surrogate pairs, lone surrogates, bad digits, cut short) at every offset around stage 1's 64-byte blocks, and at the end of long (measured) strings (rustjson.decode=1)
+json_decode()/json_validate(): runs of \uXXXX escapes (every range, surrogate pairs, lone surrogates, a literal backslash before them, bad digits, cut short) at every offset around stage 1's 64-byte blocks, and at the end of long (measured) strings (rustjson.decode=1)
 --INI--
 rustjson.decode=1
 --FILE--
@@ -28,6 +28,11 @@ $runs = [
     '\\u30c6\\u30b9\\u30c8\\n\\u0074\\/\\u00FC',
     '\\u0041\\u',
     '\\uABCD\\uabcd\\uAbCd\\uG000',
+    '\\\\ud83d\\ude00',
+    '\\\\\\ud83d\\ude00',
+    '\\ud83d\\ude00\\ude00',
+    '\\ud83d\\\\ude00',
+    '\\ud800\\udc00\\udbff\\udfff\\uD834\\uDD1E\\u00e9\\ud83c\\udf89',
 ];
 foreach ($runs as $run) {
     $all = '';
@@ -81,3 +86,8 @@ foreach ($runs as $run) {
 \u30c6\u30b9\u30c8\n\u00: 796 decodes, 796 ok, md5 c8c27b014a31b381837682c32b0e50a5
 \u0041\u: 796 decodes, 0 ok, md5 6bb243a844c187f9df33f34e44f69e6f
 \uABCD\uabcd\uAbCd\uG000: 796 decodes, 0 ok, md5 6bb243a844c187f9df33f34e44f69e6f
+\\ud83d\ude00: 796 decodes, 0 ok, md5 d91f3fc4f21d9738affd41a3c064547c
+\\\ud83d\ude00: 796 decodes, 796 ok, md5 a06c21faab8730e4444b2b51587bd183
+\ud83d\ude00\ude00: 796 decodes, 0 ok, md5 d91f3fc4f21d9738affd41a3c064547c
+\ud83d\\ude00: 796 decodes, 0 ok, md5 d91f3fc4f21d9738affd41a3c064547c
+\ud800\udc00\udbff\udfff: 796 decodes, 796 ok, md5 c374a5548b63f97d043e2df3005ad186

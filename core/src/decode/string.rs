@@ -609,9 +609,11 @@ fn copy_utf8<const EXACT: bool>(body: &[u8], i: usize, n: usize, room: &mut Room
 }
 
 /// The common `\uXXXX` at `body[i]` (a `\`): four hex digits whose value
-/// is not a surrogate, read as one word ([`hex4_word`]) and written as its
-/// UTF-8; returns the position after it. `None` for anything else (another
-/// escape, a surrogate, an error), which [`escape`] takes from the start.
+/// is not a surrogate, or a high surrogate followed at once by a `\uXXXX`
+/// low one, read as words ([`hex4_word`]) and written as their UTF-8;
+/// returns the position after them. `None` for anything else (another
+/// escape, a lone surrogate, an error), which [`escape`] takes from the
+/// start.
 #[inline(always)]
 fn unicode_bmp<const EXACT: bool>(body: &[u8], i: usize, room: &mut Room) -> Option<usize> {
     let q = body.get(i..i.wrapping_add(6))?;
@@ -619,24 +621,42 @@ fn unicode_bmp<const EXACT: bool>(body: &[u8], i: usize, room: &mut Room) -> Opt
         return None;
     }
     let cp = hex4_word(u32::from_le_bytes([q[2], q[3], q[4], q[5]]))?;
-    if cp < 0x80 {
-        room.put1(cp as u8);
+    let (w, n, len) = if cp < 0x80 {
+        (cp, 1, 6)
     } else if cp < 0x800 {
-        room.put(&[0xC0 | (cp >> 6) as u8, 0x80 | (cp & 0x3F) as u8]);
+        (0x80C0 | (cp >> 6) | (cp & 0x3F) << 8, 2, 6)
+    } else if cp & 0xF800 != 0xD800 {
+        (
+            0x0080_80E0 | (cp >> 12) | ((cp >> 6) & 0x3F) << 8 | (cp & 0x3F) << 16,
+            3,
+            6,
+        )
     } else {
-        if cp & 0xF800 == 0xD800 {
+        // A surrogate: a high one with its low one right after.
+        let r = body.get(i + 6..i.wrapping_add(12))?;
+        if cp >= 0xDC00 || r[..2] != *b"\\u" {
             return None;
         }
-        let w = 0x0080_80E0 | (cp >> 12) | ((cp >> 6) & 0x3F) << 8 | (cp & 0x3F) << 16;
-        if !EXACT || room.room - room.n >= 4 {
-            // Six input bytes remain, so (the room invariant) four bytes
-            // of room do; measured room is checked. One store, three kept.
-            room.put4(w.to_le_bytes(), 3);
-        } else {
-            room.put(&w.to_le_bytes()[..3]);
+        let lo = hex4_word(u32::from_le_bytes([r[2], r[3], r[4], r[5]]))?;
+        if lo & 0xFC00 != 0xDC00 {
+            return None;
         }
+        let c = 0x10000 + ((cp & 0x3FF) << 10) + (lo & 0x3FF);
+        let w = 0x8080_80F0
+            | (c >> 18)
+            | ((c >> 12) & 0x3F) << 8
+            | ((c >> 6) & 0x3F) << 16
+            | (c & 0x3F) << 24;
+        (w, 4, 12)
+    };
+    if !EXACT || room.room - room.n >= 4 {
+        // At least six input bytes remain, so (the room invariant) four
+        // bytes of room do; measured room is checked. One store, `n` kept.
+        room.put4(w.to_le_bytes(), n);
+    } else {
+        room.put(&w.to_le_bytes()[..n]);
     }
-    Some(i + 6)
+    Some(i + len)
 }
 
 /// Decode the escape at `body[i]` (a `\`); returns the position after it.

@@ -38,11 +38,13 @@ pub(crate) fn hex4_word(x: u32) -> Option<u32> {
     if (digit | alpha) & LOW7 != LOW7 {
         return None;
     }
-    let v = (x & lanes(0x0F)) + ((alpha & LOW7) >> 7) * 9;
-    // Nibbles n0..n3 (n0 the first digit) in bytes 0..3: pair them into
-    // bytes 0 (n0 n1) and 2 (n2 n3), then the two bytes into the value.
-    let u = ((v << 4) | (v >> 8)) & 0x00FF_00FF;
-    Some(((u & 0xFF) << 8) | (u >> 16))
+    // (A letter is the digit with bit 6 set.)
+    let v = (x & lanes(0x0F)) + ((x >> 6) & lanes(1)) * 9;
+    // Nibbles n0..n3 (n0 the first digit) in bytes 0..3. v + (v << 12)
+    // puts n0 n1 in byte 1 and n2 n3 in byte 3 (bytes 0 and 2 take what
+    // else lands there, and no sum carries: nibbles stay apart).
+    let u = v.wrapping_mul(0x1001);
+    Some((u & 0xFF00) | (u >> 24))
 }
 
 #[cfg(test)]

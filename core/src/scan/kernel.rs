@@ -96,15 +96,13 @@ pub trait Kernels: Copy {
     }
 
     /// The `u` bytes of a block that complete a `\uXXXX` escape after a
-    /// backslash whatever comes next: four hex digits follow inside the
-    /// block and their value is not a surrogate (D800-DFFF, which PHP
-    /// accepts only in pairs). Bit i = byte i; see [`unicode_escapes_scalar`].
-    /// Used only for blocks with escapes that are not simple ones. May
-    /// return 0 (stage 1 then checks those escapes one by one); the
-    /// default does.
+    /// backslash whatever comes next (see [`Unicode`] and
+    /// [`unicode_escapes_scalar`]). Used only for blocks with escapes that
+    /// are not simple ones. May return none (stage 1 then checks those
+    /// escapes one by one); the default does.
     #[inline(always)]
-    fn unicode_escapes(self, _block: &[u8; 64]) -> u64 {
-        0
+    fn unicode_escapes(self, _block: &[u8; 64]) -> Unicode {
+        Unicode::default()
     }
 
     /// Appends `base` + the position of every bit of `m` to `out[k..]` and
@@ -209,28 +207,51 @@ pub fn classify_scalar(block: &[u8; 64]) -> Masks {
     m
 }
 
-/// [`Kernels::unicode_escapes`] from a block's byte classes (bit i = byte
-/// i): `hex` the hex digits, `hex8` those of value 8-15, `d` the bytes `d`
-/// and `D`, `u` the bytes `u`. A `u` at i qualifies when bytes i+1..=i+4
-/// are hex digits (all inside the block: the shifts bring in zeros) and
-/// not `d`/`D` followed by a digit of value 8-15.
+/// What [`Kernels::unicode_escapes`] found in a block (bit i = byte i):
+/// `u` bytes followed in the block by four hex digits that make an escape
+/// PHP's scanner takes wherever it stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Unicode {
+    /// Outside the surrogates (D800-DFFF).
+    pub single: u64,
+    /// A high surrogate (D800-DBFF) followed at once by `\u` and a low
+    /// one (DC00-DFFF), all in the block: the pair's first `u`. Its second
+    /// `u`, six bytes on, is an escape (a hex digit precedes its
+    /// backslash) that completes the pair when the first is one.
+    pub pair: u64,
+}
+
+/// [`Unicode`] from a block's byte classes (bit i = byte i): `hex` the
+/// hex digits, `hex8` those of value 8-15, `cf` those of value 12-15
+/// (letters), `d` the bytes `d` and `D`, `u` the bytes `u`, `bs` the
+/// backslashes. A `u` at i has its four digits at i+1..=i+4 (all inside
+/// the block: the shifts bring in zeros); a surrogate's first digit is
+/// `d`/`D` and its second 8-15 (8-11: high, 12-15: low).
 #[inline(always)]
-pub fn unicode_ok(hex: u64, hex8: u64, d: u64, u: u64) -> u64 {
-    let four = (hex >> 1) & (hex >> 2) & (hex >> 3) & (hex >> 4);
-    let surrogate = (d >> 1) & (hex8 >> 2);
-    u & four & !surrogate
+pub fn unicode_ok(hex: u64, hex8: u64, cf: u64, d: u64, u: u64, bs: u64) -> Unicode {
+    let four = u & (hex >> 1) & (hex >> 2) & (hex >> 3) & (hex >> 4);
+    let sur = four & (d >> 1) & (hex8 >> 2);
+    let low = sur & (cf >> 2);
+    let high = sur & !low;
+    Unicode {
+        single: four & !sur,
+        pair: high & (bs >> 5) & (low >> 6),
+    }
 }
 
 /// The definition of [`Kernels::unicode_escapes`], a byte at a time.
 #[cfg(test)]
-pub fn unicode_escapes_scalar(block: &[u8; 64]) -> u64 {
-    let (mut hex, mut hex8, mut d, mut u) = (0u64, 0u64, 0u64, 0u64);
+pub fn unicode_escapes_scalar(block: &[u8; 64]) -> Unicode {
+    let (mut hex, mut hex8, mut cf, mut d, mut u, mut bs) = (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
     for (i, &b) in block.iter().enumerate() {
         let bit = 1u64 << i;
-        if b.is_ascii_hexdigit() {
+        if let Some(v) = (b as char).to_digit(16) {
             hex |= bit;
-            if matches!(b, b'8' | b'9') || b.is_ascii_alphabetic() {
+            if v >= 8 {
                 hex8 |= bit;
+            }
+            if v >= 12 {
+                cf |= bit;
             }
         }
         if b | 0x20 == b'd' {
@@ -239,8 +260,11 @@ pub fn unicode_escapes_scalar(block: &[u8; 64]) -> u64 {
         if b == b'u' {
             u |= bit;
         }
+        if b == b'\\' {
+            bs |= bit;
+        }
     }
-    unicode_ok(hex, hex8, d, u)
+    unicode_ok(hex, hex8, cf, d, u, bs)
 }
 
 /// Appends `base` + the position of every bit of `m` to `out[k..]`;

@@ -69,7 +69,8 @@ mod x86;
 pub use atom::{atom_ok, skip_digits};
 pub(crate) use hex::{hex4, hex4_word};
 pub use kernel::{
-    classify_scalar, flatten_scalar, Buf, ChunkJob, Job, Kernels, Masks, Scalar, BUF, CHUNK_BLOCKS,
+    classify_scalar, flatten_scalar, Buf, ChunkJob, Job, Kernels, Masks, Scalar, Unicode, BUF,
+    CHUNK_BLOCKS,
 };
 pub use stage1::{count_tokens, Stage1};
 
@@ -281,10 +282,12 @@ mod tests {
     }
 
     fn unicode_escapes<K: Kernels>(k: K) {
-        // Blocks of `u`, hex digits of both cases (`d`/`D` and the digits
-        // that make a surrogate often), a few others, and every byte value
-        // in turn at a `u`'s next four positions.
-        let alphabet = b"uuuudDdD89abAB0123456789abcdefABCDEFgG\\\"/ \x00\x7f\x80\xff";
+        // Blocks of `u`, backslashes, hex digits of both cases (`d`/`D` and
+        // the digits that make a surrogate often), a few others; escape
+        // runs with every byte value in turn at every position; and every
+        // position of a `u` with its digits, the last ones cut off by the
+        // block's end.
+        let alphabet = b"uuuu\\\\dDdD89abAB0123456789abcdefABCDEFgG\"/ \x00\x7f\x80\xff";
         let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
         // A level may leave out all of them (the default), never add one
         // or leave out some.
@@ -292,9 +295,10 @@ mod tests {
         let mut check = |block: &[u8; 64]| {
             let want = kernel::unicode_escapes_scalar(block);
             let got = k.unicode_escapes(block);
-            assert_eq!(got & !want, 0, "{block:?}");
+            assert_eq!(got.single & !want.single, 0, "{block:?}");
+            assert_eq!(got.pair & !want.pair, 0, "{block:?}");
             differ += usize::from(got != want);
-            found += usize::from(got != 0);
+            found += usize::from(got != Unicode::default());
         };
         for _ in 0..20_000 {
             let mut block = [0u8; 64];
@@ -303,26 +307,39 @@ mod tests {
             }
             check(&block);
         }
-        for pos in 0..64 {
-            for x in 0..=255u8 {
-                let mut block =
-                    *b"u0041u00e9u20ACud7ffuD800uDBFFudc00uE000uFFFFu1234u5678u9abcuDEF";
-                block[pos] = x;
-                check(&block);
-            }
-        }
-        // Every position of a `u` with four digits after it, the last ones
-        // cut off by the block's end.
-        for pos in 0..64 {
-            let mut block = [b'x'; 64];
-            for (i, &c) in b"u12aB".iter().enumerate() {
-                if let Some(b) = block.get_mut(pos + i) {
-                    *b = c;
+        for base in [
+            *b"u0041u00e9u20ACud7ffuD800uDBFFudc00uE000uFFFFu1234u5678u9abcuDEF",
+            *b"uD83D\\uDE00uDBFF\\uDFFFud800\\udc00uD83D\\uD83D\\uDE00uDC00\\uD800xxx",
+        ] {
+            for pos in 0..64 {
+                for x in 0..=255u8 {
+                    let mut block = base;
+                    block[pos] = x;
+                    check(&block);
                 }
             }
-            let want = if pos <= 59 { 1u64 << pos } else { 0 };
-            assert_eq!(kernel::unicode_escapes_scalar(&block), want);
-            check(&block);
+        }
+        for pos in 0..64 {
+            for (text, pair) in [(&b"u12aB"[..], false), (&b"uDbfF\\uDc00"[..], true)] {
+                let mut block = [b'x'; 64];
+                for (i, &c) in text.iter().enumerate() {
+                    if let Some(b) = block.get_mut(pos + i) {
+                        *b = c;
+                    }
+                }
+                let whole = 1u64
+                    .checked_shl(pos as u32)
+                    .filter(|_| pos + text.len() <= 64);
+                let want = kernel::unicode_escapes_scalar(&block);
+                if pair {
+                    assert_eq!(want.pair, whole.unwrap_or(0), "{pos}");
+                    assert_eq!(want.single, 0);
+                } else {
+                    assert_eq!(want.single, whole.unwrap_or(0), "{pos}");
+                    assert_eq!(want.pair, 0);
+                }
+                check(&block);
+            }
         }
         assert!(
             differ == 0 || found == 0,
@@ -337,17 +354,22 @@ mod tests {
 
     #[test]
     fn unicode_escapes_definition() {
-        // The value of the four digits decides, as PHP's scanner does.
-        for cp in (0..=0xFFFFu32)
-            .step_by(7)
-            .chain([0xD7FF, 0xD800, 0xDFFF, 0xE000])
-        {
+        // The value of the four digits decides, as PHP's scanner does: a
+        // single escape outside the surrogates, a pair of a high and a low
+        // one (and nothing else) with `\u` between.
+        let hexes = |cp: u32, upper: bool| {
+            if upper {
+                format!("{cp:04X}")
+            } else {
+                format!("{cp:04x}")
+            }
+        };
+        let marks = [
+            0, 0x7F, 0xD7FF, 0xD800, 0xDA55, 0xDBFF, 0xDC00, 0xDE00, 0xDFFF, 0xE000,
+        ];
+        for cp in (0..=0xFFFFu32).step_by(7).chain(marks) {
             for upper in [false, true] {
-                let digits = if upper {
-                    format!("{cp:04X}")
-                } else {
-                    format!("{cp:04x}")
-                };
+                let digits = hexes(cp, upper);
                 let mut block = [b' '; 64];
                 block[10] = b'u';
                 block[11..15].copy_from_slice(digits.as_bytes());
@@ -356,7 +378,18 @@ mod tests {
                 } else {
                     1 << 10
                 };
-                assert_eq!(kernel::unicode_escapes_scalar(&block), want, "{digits}");
+                let got = kernel::unicode_escapes_scalar(&block);
+                assert_eq!((got.single, got.pair), (want, 0), "{digits}");
+                for lo in marks.into_iter().chain([0x41, 0xFFFF]) {
+                    let mut block = block;
+                    block[15] = b'\\';
+                    block[16] = b'u';
+                    block[17..21].copy_from_slice(hexes(lo, !upper).as_bytes());
+                    let pair = (0xD800..=0xDBFF).contains(&cp) && (0xDC00..=0xDFFF).contains(&lo);
+                    let got = kernel::unicode_escapes_scalar(&block);
+                    assert_eq!(got.pair, if pair { 1 << 10 } else { 0 }, "{cp:x} {lo:x}");
+                    assert_eq!(got.single & (1 << 10), want, "{cp:x} {lo:x}");
+                }
             }
         }
     }

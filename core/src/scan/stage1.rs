@@ -265,8 +265,8 @@ impl Cold {
     /// The block at `base` (its bytes: `block`) has escaped bytes inside
     /// strings to check (`esc`; the backslash is just before each), or
     /// starts or ends a run of blocks with bytes >= 0x80 (`utf8_edge`):
-    /// check them. `\uXXXX` escapes that [`Kernels::unicode_escapes`]
-    /// takes are done; the rest one by one.
+    /// check them. `\uXXXX` escapes and pairs that
+    /// [`Kernels::unicode_escapes`] takes are done; the rest one by one.
     #[cold]
     #[inline(never)]
     fn check<K: Kernels>(
@@ -279,8 +279,11 @@ impl Cold {
         utf8_edge: bool,
     ) -> bool {
         if esc != 0 {
-            // The `\uXXXX` escapes that need no more checking, by vector.
-            esc &= !simd.unicode_escapes(block);
+            // The `\uXXXX` escapes and surrogate pairs that need no more
+            // checking, by vector (a pair's second escape only where its
+            // first is one).
+            let u = simd.unicode_escapes(block);
+            esc &= !(u.single | u.pair | ((u.pair & esc) << 6));
         }
         while esc != 0 {
             // No escaped byte at position 0: nothing precedes it.
@@ -418,6 +421,10 @@ mod tests {
             b"\\\\\\u004g",
             b"\\n\\u00Fc\\/\\uDBFF\\uDFFF",
             b"\\uDBFF\\uDBFF\\uDFFF",
+            b"\\\\uD83D\\uDE00",
+            b"\\\\\\uD83D\\uDE00",
+            b"\\uD83D\\uDE00\\uDE00",
+            b"\\uD83D\\\\uDE00",
         ];
         for level in crate::isa::available_levels() {
             for body in bodies {

@@ -23,7 +23,7 @@
 //! SSSE3 has no kernels of its own yet: [`super::dispatch`] runs that level
 //! with the SSE2 ones.
 
-use super::kernel::{Buf, ChunkJob, Job, Kernels, Masks};
+use super::kernel::{Buf, ChunkJob, Job, Kernels, Masks, Unicode};
 use crate::isa::{Avx2, Avx512, Avx512Vbmi2, Sse2};
 use core::arch::x86_64::*;
 
@@ -294,7 +294,8 @@ unsafe fn simple_escapes<V: Nibbles>(block: &[u8; 64]) -> u64 {
 /// byte is in class k when bit k is set in both `UNI_LO[b & 15]` and
 /// `UNI_HI[b >> 4]`. Bit 0: `0`-`9` (0x3_, low 0-9); bit 1: `a`-`f` and
 /// `A`-`F` (0x6_ and 0x4_, low 1-6); bit 2: `8`, `9`; bit 3: `d`, `D`
-/// (low 4); bit 4: `u` (0x75).
+/// (low 4); bit 4: `u` (0x75); bit 5: `c`-`f` and `C`-`F` (low 3-6); bit 6:
+/// `\` (0x5C).
 const UNI_LO: [u8; 16] = {
     let mut t = [0u8; 16];
     let mut n = 0;
@@ -315,12 +316,35 @@ const UNI_LO: [u8; 16] = {
         if n == 5 {
             c |= 16;
         }
+        if n >= 3 && n <= 6 {
+            c |= 32;
+        }
+        if n == 12 {
+            c |= 64;
+        }
         t[n] = c;
         n += 1;
     }
     t
 };
-const UNI_HI: [u8; 16] = [0, 0, 0, 1 | 4, 2 | 8, 0, 2 | 8, 16, 0, 0, 0, 0, 0, 0, 0, 0];
+const UNI_HI: [u8; 16] = [
+    0,
+    0,
+    0,
+    1 | 4,
+    2 | 8 | 32,
+    64,
+    2 | 8 | 32,
+    16,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+];
 
 /// See [`Kernels::unicode_escapes`]: the classes of [`UNI_LO`] /
 /// [`UNI_HI`], `V::LANES` bytes at a time, combined by
@@ -329,29 +353,24 @@ const UNI_HI: [u8; 16] = [0, 0, 0, 1 | 4, 2 | 8, 0, 2 | 8, 16, 0, 0, 0, 0, 0, 0,
 /// # Safety
 /// `V`'s CPU feature must be available.
 #[inline(always)]
-unsafe fn unicode_escapes<V: Nibbles>(block: &[u8; 64]) -> u64 {
+unsafe fn unicode_escapes<V: Nibbles>(block: &[u8; 64]) -> Unicode {
     // SAFETY: the feature is available (caller); every load reads LANES
     // bytes inside the 64-byte block.
     unsafe {
         let (lo_t, hi_t) = (V::table(&UNI_LO), V::table(&UNI_HI));
-        let (hex_m, hex8_m, d_m, u_m) = (
-            V::table(&[3; 16]),
-            V::table(&[6; 16]),
-            V::table(&[8; 16]),
-            V::table(&[16; 16]),
-        );
-        let (mut hex, mut hex8, mut d, mut u) = (0u64, 0u64, 0u64, 0u64);
+        let classes = [3u8, 6, 32, 8, 16, 64].map(|m| V::table(&[m; 16]));
+        let mut bits = [0u64; 6];
         let mut i = 0;
         while i < 64 {
             let v = V::load_bytes(block.as_ptr().add(i));
             let c = lo_t.lookup(v.lo_nibbles()).and(hi_t.lookup(v.hi_nibbles()));
-            hex |= c.test(hex_m) << i;
-            hex8 |= c.test(hex8_m) << i;
-            d |= c.test(d_m) << i;
-            u |= c.test(u_m) << i;
+            for (b, m) in bits.iter_mut().zip(classes) {
+                *b |= c.test(m) << i;
+            }
             i += V::LANES;
         }
-        super::kernel::unicode_ok(hex, hex8, d, u)
+        let [hex, hex8, cf, d, u, bs] = bits;
+        super::kernel::unicode_ok(hex, hex8, cf, d, u, bs)
     }
 }
 
@@ -615,7 +634,7 @@ macro_rules! kernels {
                 unsafe { simple_escapes::<$esc>(block) }
             }
             #[inline(always)]
-            fn unicode_escapes(self, block: &[u8; 64]) -> u64 {
+            fn unicode_escapes(self, block: &[u8; 64]) -> Unicode {
                 /// Out of line (with the level's features): only blocks
                 /// with escapes call it, and inlined its tables cost the
                 /// chunk loop registers.
@@ -625,7 +644,7 @@ macro_rules! kernels {
                 #[target_feature(enable = $features)]
                 #[inline(never)]
                 #[cold]
-                unsafe fn unicode_at(block: &[u8; 64]) -> u64 {
+                unsafe fn unicode_at(block: &[u8; 64]) -> Unicode {
                     // SAFETY: the features are enabled here.
                     unsafe { unicode_escapes::<$esc>(block) }
                 }
