@@ -6,8 +6,9 @@
  *   php -n -d extension=$PWD/modules/rustjson.so tools/bench/decode.php \
  *       [--filter=REGEX] [--rounds=N] [--target-ms=MS] [--quick] [--markdown=FILE|none] [--corpora=DIR]
  *
- * Per input (every corpus of ../shared/corpora in assoc and object mode, a ~50-byte document, a
- * 16-byte string):
+ * Per input (every corpus of ../shared/corpora in assoc and object mode, a generated 1 MB document of
+ * text as PHP's own json_encode() writes it (`gen:escaped-text`: \uXXXX escapes and surrogate pairs),
+ * a ~50-byte document, a 16-byte string):
  *   - time: N calls per round (N calibrated per side so a round takes --target-ms, default 40), 7
  *     rounds interleaved stock, rustjson, stock, ...; the median ns/call of process CPU time (getrusage
  *     user+sys). A call's time includes freeing the previous result (the loop reassigns it).
@@ -165,6 +166,23 @@ foreach ($files as $f) {
     $inputs["corpus:$b:arr"] = [$s, true, $f];
     $inputs["corpus:$b:obj"] = [$s, false, $f];
 }
+// What PHP's own json_encode() writes for chat-like text (generated, the same every run): every
+// non-ASCII character a \uXXXX escape, every emoji a surrogate pair; 3,000 rows, about 770 KB.
+$words = ['hello', 'world', 'ok', 'great', 'Grüße', 'café', 'привет', 'こんにちは', 'so', 'much', 'fun', '!'];
+$emoji = ["\u{1F600}", "\u{1F602}", "\u{2764}\u{FE0F}", "\u{1F44D}", "\u{1F389}", "\u{1F64F}", "\u{1F60D}", "\u{1F525}"];
+mt_srand(7);
+$rowsE = [];
+for ($i = 0; $i < 3000; $i++) {
+    $t = '';
+    for ($j = 0; $j < 12; $j++) {
+        $t .= $words[mt_rand(0, count($words) - 1)] . ' ' . $emoji[mt_rand(0, count($emoji) - 1)] . ' ';
+    }
+    $rowsE[] = ['id' => $i, 'user' => "user$i", 'text' => $t, 'likes' => mt_rand(0, 1000)];
+}
+$escaped = json_encode($rowsE);
+unset($rowsE);
+$inputs['gen:escaped-text:arr'] = [$escaped, true, null];
+$inputs['gen:escaped-text:obj'] = [$escaped, false, null];
 $tiny = '{"id":12345,"name":"Ada Lovelace","ok":true,"t":[1,2.5]}';
 $inputs['tiny:doc-' . strlen($tiny) . 'B:arr'] = [$tiny, true, null];
 $inputs['tiny:doc-' . strlen($tiny) . 'B:obj'] = [$tiny, false, null];
