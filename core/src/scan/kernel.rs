@@ -227,6 +227,7 @@ pub struct Unicode {
 /// backslashes. A `u` at i has its four digits at i+1..=i+4 (all inside
 /// the block: the shifts bring in zeros); a surrogate's first digit is
 /// `d`/`D` and its second 8-15 (8-11: high, 12-15: low).
+#[cfg(any(test, target_arch = "x86_64"))]
 #[inline(always)]
 pub fn unicode_ok(hex: u64, hex8: u64, cf: u64, d: u64, u: u64, bs: u64) -> Unicode {
     let four = u & (hex >> 1) & (hex >> 2) & (hex >> 3) & (hex >> 4);
