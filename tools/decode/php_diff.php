@@ -256,6 +256,18 @@ function rnd_str() {
             case 5: $s .= chr(mt_rand(0x80, 0xff)); break;
             case 6: $s .= chr(mt_rand(0, 0x1f)); break;
             case 7: $s .= str_repeat(chr(mt_rand(0x20, 0x7e)) === '"' ? 'q' : 'x', mt_rand(1, 40)); break;
+            case 8:
+                // A run of \uXXXX escapes and surrogate pairs as json_encode() writes them (stage 1
+                // checks them by vector, the decoder one word at a time), now and then after an
+                // escaped backslash, or after one followed by escape-like text (`\\ud83d`: a low
+                // half after it is a lone one).
+                $s .= ['', '', '', '\\\\', '\\\\ud83d', '\\\\u00e9'][mt_rand(0, 5)];
+                for ($k = mt_rand(1, 16); $k > 0; $k--) {
+                    $s .= mt_rand(0, 2)
+                        ? sprintf(mt_rand(0, 3) ? '\u%04x' : '\u%04X', [mt_rand(0, 0x7f), mt_rand(0x80, 0x7ff), mt_rand(0x800, 0xd7ff), mt_rand(0xe000, 0xffff)][mt_rand(0, 3)])
+                        : sprintf('\ud%03x\ud%03x', mt_rand(0x800, 0xbff), mt_rand(0xc00, 0xfff));
+                }
+                break;
             default: $s .= STRS[mt_rand(0, count(STRS) - 1)];
         }
     }
