@@ -504,16 +504,36 @@ fn number_runs_past_a_chunk() {
     for case in 0..400 {
         let len = 600 + r.below(1400);
         let sep = r.pick(&seps);
+        // Every fourth list is of non-negative ints of 1 to 7 digits
+        // (`short_run`'s elements, read from a window's masks), with once
+        // in a few hundred an 8-digit or negative int or a double (which
+        // ends that loop), and its bad element anywhere.
+        let ints = case % 4 == 3;
         let mut items: Vec<String> = (0..len)
-            .map(|_| match r.below(3) {
+            .map(|_| match r.below(if ints { 1600 } else { 3 }) {
                 0 => format!("{}", r.below(2_000_000) as i64 - 1_000_000),
                 1 => format!("-0.{:013}", r.below(1 << 40)),
-                _ => format!("{}.{}", r.below(10), r.below(100_000_000_000)),
+                2 => format!("{}.{}", r.below(10), r.below(100_000_000_000)),
+                3 => format!("{}", 10_000_000 + r.below(90_000_000)),
+                _ => {
+                    let digits = 1 + r.below(7) as u32;
+                    format!("{}", r.below(10usize.pow(digits)))
+                }
             })
             .collect();
         if case % 3 == 0 {
-            let at = len - 1 - r.below(300);
-            items[at] = r.pick(&bad).to_string();
+            let at = if ints {
+                r.below(len)
+            } else {
+                len - 1 - r.below(300)
+            };
+            // A leading zero half the time among ints (`01` is `0`, then
+            // a syntax error).
+            items[at] = if ints && r.below(2) == 0 {
+                "01".to_string()
+            } else {
+                r.pick(&bad).to_string()
+            };
         }
         let mut head = r.pick(&heads).clone();
         // Invalid UTF-8 in the head string (a byte PHP rejects).
@@ -522,7 +542,10 @@ fn number_runs_past_a_chunk() {
         }
         let mut head = head.into_bytes();
         if case % 7 == 1 && !head.is_empty() {
-            let at = 1 + r.below(head.len() - 2);
+            // A byte of the string's body (`head` is `"body",`): replacing
+            // its closing quote would let the string run on into the list,
+            // where the two documents differ, and so may their errors.
+            let at = 1 + r.below(head.len() - 3);
             head[at] = 0xFF;
         }
         let pad = "p".repeat(1030 + r.below(4100));

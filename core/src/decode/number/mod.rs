@@ -173,6 +173,74 @@ pub fn short_int_comma(bytes: [u8; 8]) -> Option<(i64, usize)> {
     Some((digits_value(v, k) as i64, k))
 }
 
+/// The value of the `k` (1..=8) digits at the start of the word `v`
+/// (first byte in the low byte): for callers that found the digit run
+/// otherwise (a list's masks: `parse::short_run`).
+#[inline(always)]
+pub(super) fn short_digits_value(v: u64, k: usize) -> u64 {
+    digits_value(v, k)
+}
+
+/// Byte classes of 32 bytes, one bit per byte (bit `i` for `a[i]`):
+/// ASCII digits, commas and spaces.
+#[derive(Clone, Copy)]
+pub(super) struct ListMasks {
+    pub digits: u64,
+    pub commas: u64,
+    pub spaces: u64,
+}
+
+/// [`ListMasks`] of `a`: on x86_64 two SSE2 compares per class (part of
+/// the baseline: no dispatch), elsewhere byte by byte.
+#[inline(always)]
+pub(super) fn list_masks(a: &[u8; 32]) -> ListMasks {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        use core::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8,
+            _mm_set1_epi8, _mm_sub_epi8,
+        };
+        // SAFETY: SSE2 is part of x86_64; each load reads 16 of the 32
+        // bytes of `a`.
+        unsafe {
+            let half = |at: usize| -> (u64, u64, u64) {
+                let v = _mm_loadu_si128(a[at..at + 16].as_ptr().cast::<__m128i>());
+                let t = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
+                // A digit is a byte that `- '0'` takes to 0..=9 (unsigned).
+                let d = _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t);
+                let c = _mm_cmpeq_epi8(v, _mm_set1_epi8(b',' as i8));
+                let s = _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8));
+                (
+                    u64::from(_mm_movemask_epi8(d) as u16),
+                    u64::from(_mm_movemask_epi8(c) as u16),
+                    u64::from(_mm_movemask_epi8(s) as u16),
+                )
+            };
+            let (d0, c0, s0) = half(0);
+            let (d1, c1, s1) = half(16);
+            ListMasks {
+                digits: d0 | d1 << 16,
+                commas: c0 | c1 << 16,
+                spaces: s0 | s1 << 16,
+            }
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    {
+        let mut m = ListMasks {
+            digits: 0,
+            commas: 0,
+            spaces: 0,
+        };
+        for (i, &c) in a.iter().enumerate() {
+            m.digits |= u64::from(c.is_ascii_digit()) << i;
+            m.commas |= u64::from(c == b',') << i;
+            m.spaces |= u64::from(c == b' ') << i;
+        }
+        m
+    }
+}
+
 /// Read the digit run at `input[i..]` into `w` (up to MAX_DIGITS in all,
 /// counted in `nd`); returns the position after the run and how many
 /// digits of it did not fit.
@@ -820,6 +888,33 @@ mod tests {
                     };
                     assert_eq!(digit_count8(u64::from_le_bytes(bytes)), want, "{bytes:?}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn list_masks_classify_every_byte() {
+        // Every byte value at every position, among others of the
+        // classes the masks separate (and their neighbours '/', ':', '+').
+        let fill = b"0 9,/:+-\x80\xff";
+        let mut seed = 0x5eed_u64;
+        for v in 0..=255u8 {
+            for at in 0..32 {
+                let mut a = [0u8; 32];
+                for c in a.iter_mut() {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    *c = fill[(seed % fill.len() as u64) as usize];
+                }
+                a[at] = v;
+                let m = list_masks(&a);
+                for (i, &c) in a.iter().enumerate() {
+                    assert_eq!((m.digits >> i) & 1 == 1, c.is_ascii_digit(), "{a:?} {i}");
+                    assert_eq!((m.commas >> i) & 1 == 1, c == b',', "{a:?} {i}");
+                    assert_eq!((m.spaces >> i) & 1 == 1, c == b' ', "{a:?} {i}");
+                }
+                assert_eq!((m.digits | m.commas | m.spaces) >> 32, 0);
             }
         }
     }
