@@ -1459,9 +1459,11 @@ fn direct_run<B: Builder>(inp: &[u8], last: usize, bigint: bool, b: &mut B) -> (
 /// the builder (through [`Builder::int`] where [`Builder::number_run`]
 /// stops taking: a full table); returns the state after the last one
 /// taken. The elements are found in a window's masks ([`ListWindow`]):
-/// mesh.json's 37k ints went from 4.8 to about 4.0 ns each that way
-/// (best of 9: the decode 686 -> 656 us), though in 3 more instructions
-/// each. Out of line, and entered once per run: the general loop keeps
+/// mesh.json's 37k ints went from 4.8 to about 3.8 ns each that way
+/// (best of 9: the decode 688 -> 650 us). The run's state goes in and out
+/// by reference: returned in an `Option` from both the hot path and the
+/// cold one, it went through a stack slot (two 8-byte stores read back
+/// as one 16-byte load, which store forwarding cannot serve: 745 us). Out of line, and entered once per run: the general loop keeps
 /// its registers (inlined, it cost the doubles of a list 5 instructions
 /// each).
 #[inline(never)]
@@ -1470,27 +1472,23 @@ fn short_run<B: Builder>(
     state: (usize, usize, usize),
     b: &mut B,
 ) -> (usize, usize, usize) {
-    let (mut at, mut p, mut next) = state;
+    let mut st = state;
     let mut win = ListWindow::NONE;
     loop {
         let mut ended = false;
         b.number_run(|| {
-            let Some((x, (a, e, n))) = win.short_int(inp, next) else {
-                ended = true;
-                return None;
-            };
-            (at, p, next) = (a, e, n);
-            Some(x)
+            let x = win.short_int(inp, &mut st);
+            ended = x.is_none();
+            x
         });
         if ended {
-            return (at, p, next);
+            return st;
         }
         // The builder stopped taking: one through its general calls.
-        let Some((x, (a, e, n))) = win.short_int(inp, next) else {
-            return (at, p, next);
+        let Some(x) = win.short_int(inp, &mut st) else {
+            return st;
         };
         put_run_number(x, b);
-        (at, p, next) = (a, e, n);
     }
 }
 
@@ -1525,14 +1523,15 @@ impl ListWindow {
     /// else (whitespace before the element, no window, not such an int)
     /// is [`short_step`]'s.
     #[inline(always)]
-    fn short_int(&mut self, inp: &[u8], next: usize) -> Option<(RunNumber, (usize, usize, usize))> {
+    fn short_int(&mut self, inp: &[u8], st: &mut (usize, usize, usize)) -> Option<RunNumber> {
+        let next = st.2;
         let mut off = next.wrapping_sub(self.base);
         if off > 24 {
             let Some(a) = inp.get(next..).and_then(|r| r.first_chunk::<40>()) else {
-                return short_step_cold(inp, next);
+                return short_step_cold(inp, st);
             };
             let Some(a) = a.first_chunk::<32>() else {
-                return short_step_cold(inp, next);
+                return short_step_cold(inp, st);
             };
             self.base = next;
             self.m = number::list_masks(a);
@@ -1543,7 +1542,7 @@ impl ListWindow {
         // 1..=7 digits, a comma right after them (inside the window: off
         // <= 24), and no leading zero before another digit.
         if k.wrapping_sub(1) >= 7 || (self.m.commas >> end_off) & 1 == 0 {
-            return short_step_cold(inp, next);
+            return short_step_cold(inp, st);
         }
         // next + 8 <= base + 32 and base + 40 <= inp.len().
         let w = word_at(inp, next)?;
@@ -1555,15 +1554,20 @@ impl ListWindow {
         // One space after the comma is taken from the masks; more
         // whitespace (or a space past the window) is the next step's.
         let after = end + 1 + ((self.m.spaces >> (end_off + 1)) & 1) as usize;
-        Some((RunNumber::Int(x), (next, end, after)))
+        *st = (next, end, after);
+        Some(RunNumber::Int(x))
     }
 }
 
-/// [`short_step`] out of line, for [`ListWindow::short_int`]'s rare cases.
+/// [`short_step`] from the run's state `st` (its next element at `st.2`),
+/// which it updates when it takes one; out of line, for
+/// [`ListWindow::short_int`]'s rare cases.
 #[cold]
 #[inline(never)]
-fn short_step_cold(inp: &[u8], next: usize) -> Option<(RunNumber, (usize, usize, usize))> {
-    short_step(inp, next)
+fn short_step_cold(inp: &[u8], st: &mut (usize, usize, usize)) -> Option<RunNumber> {
+    let (x, after) = short_step(inp, st.2)?;
+    *st = after;
+    Some(x)
 }
 
 /// One step of [`short_run`]: the int of at most 7 digits at `next` (or
