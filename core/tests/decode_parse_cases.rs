@@ -594,6 +594,56 @@ fn number_runs_past_a_chunk() {
     }
 }
 
+/// Lists of long numbers past a stage-1 chunk (`long_run`: each element
+/// found by a 64-byte window's comma and space masks), with element
+/// lengths of 12 to 33 bytes in a pattern that puts their commas at every
+/// offset of the window, the space after one at its last byte or past
+/// it: the values must be those of the same list laid out on lines (whose
+/// elements the window leaves to the general path), at every level.
+#[test]
+fn number_runs_every_window_offset() {
+    let levels: Vec<_> = isa::available_levels().collect();
+    let pad = "p".repeat(3900);
+    for k in 0..96usize {
+        let items: Vec<String> = (0..400usize)
+            .map(|i| {
+                let len = 12 + (i * 7 + k * 5 + i / 9) % 22;
+                // `-d.ddd...` of `len` bytes, digits varying.
+                let digits: String = (0..len - 3)
+                    .map(|j| char::from(b'0' + ((i * 31 + j * 7 + k) % 10) as u8))
+                    .collect();
+                format!("-{}.{digits}", (i + k) % 10)
+            })
+            .collect();
+        // Separators: one throughout, or `,` and `, ` mixed (so that a
+        // space may sit at the window's first byte while the byte after a
+        // comma at its last is not one).
+        let doc = |sep: &str| {
+            let mut list = String::new();
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    list += match sep {
+                        "mixed" if (i * 3 + k) % 5 < 2 => ",",
+                        "mixed" => ", ",
+                        s => s,
+                    };
+                }
+                list += item;
+            }
+            format!("[\"{pad}\",[{list}],7]").into_bytes()
+        };
+        let o = opts(512, 0, true);
+        let want = dec(&doc(",\n"), o);
+        assert!(want.is_ok(), "{k}");
+        for &level in &levels {
+            for sep in [", ", ",", " , ", "mixed"] {
+                let got = parse_at(level, &doc(sep), o, &mut Tree::new(true));
+                assert!(got == want, "{level:?} k {k} sep {sep:?}");
+            }
+        }
+    }
+}
+
 /// Arrays of lists of one or two numbers longer than a stage-1 chunk: where
 /// the chunk ends inside a list, that list and the lists after it are read
 /// from the bytes (`lists_past_chunk`) and stage 1 restarts after them.

@@ -1418,6 +1418,15 @@ fn direct_run<B: Builder>(inp: &[u8], last: usize, bigint: bool, b: &mut B) -> (
     // goes on. (Short doubles through such a loop of their own cost fewer
     // instructions but more time: 3 ns more per `-0.0636837780476`.)
     (at, p, next) = short_run(inp, (at, p, next), b);
+    // Long numbers (mesh.json's `-0.0636837780476`) take their own loop
+    // next, which finds them by a window's masks ([`NumberStream`]);
+    // short ones (marine_ik.json's `0.853656`) are quicker read one after
+    // another: the window's own work then costs more than it saves
+    // (marine_ik 5% slower with the window for all). The last number
+    // taken decides, once per run.
+    if p - at >= 12 {
+        (at, p, next) = long_run(inp, (at, p, next), bigint, b);
+    }
     loop {
         let mut ended = false;
         b.number_run(|| {
@@ -1452,6 +1461,40 @@ fn direct_run<B: Builder>(inp: &[u8], last: usize, bigint: bool, b: &mut B) -> (
     }
 }
 
+/// [`direct_run`]'s loop for long numbers (see there): from the run's
+/// state `(at, p, next)` (as for [`short_run`]), while the next number
+/// ends at a comma that [`NumberStream`]'s masks find, it goes to the
+/// builder; returns the state after the last one taken (the general loop
+/// goes on from there). mesh.json's 31k doubles: 653 -> 625 us a decode
+/// (best of 9), in more instructions (8.85M -> 9.51M). Out of line, as
+/// [`short_run`], so that the general loop keeps its registers.
+#[inline(never)]
+fn long_run<B: Builder>(
+    inp: &[u8],
+    state: (usize, usize, usize),
+    bigint: bool,
+    b: &mut B,
+) -> (usize, usize, usize) {
+    let mut st = state;
+    let mut win = NumberStream::NONE;
+    loop {
+        let mut ended = false;
+        b.number_run(|| {
+            let x = win.number(inp, bigint, &mut st);
+            ended = x.is_none();
+            x
+        });
+        if ended {
+            return st;
+        }
+        // The builder stopped taking: one through its general calls.
+        let Some(x) = win.number(inp, bigint, &mut st) else {
+            return st;
+        };
+        put_run_number(x, b);
+    }
+}
+
 /// [`direct_run`]'s loop for small ints (see there): from the run's state
 /// `(at, p, next)` (the last number's start and end, the next one's start
 /// or `usize::MAX`), while the next number is an int of at most 7 digits
@@ -1463,8 +1506,9 @@ fn direct_run<B: Builder>(inp: &[u8], last: usize, bigint: bool, b: &mut B) -> (
 /// (best of 9: the decode 688 -> 650 us). The run's state goes in and out
 /// by reference: returned in an `Option` from both the hot path and the
 /// cold one, it went through a stack slot (two 8-byte stores read back
-/// as one 16-byte load, which store forwarding cannot serve: 745 us). Out of line, and entered once per run: the general loop keeps
-/// its registers (inlined, it cost the doubles of a list 5 instructions
+/// as one 16-byte load, which store forwarding cannot serve: 745 us).
+/// Out of line, and entered once per run: the general loop keeps its
+/// registers (inlined, it cost the doubles of a list 5 instructions
 /// each).
 #[inline(never)]
 fn short_run<B: Builder>(
@@ -1557,6 +1601,132 @@ impl ListWindow {
         *st = (next, end, after);
         Some(RunNumber::Int(x))
     }
+}
+
+/// [`direct_run`]'s view of the bytes: the comma and space masks of the
+/// 64 bytes from `base`, which moves on 32 bytes at a time (the next 32
+/// bytes' masks taken in as the first 32's go): the loads and compares
+/// follow the window, not each element, so they stay off the chain from
+/// one element's start to the next (see [`NumberStream::number`]).
+struct NumberStream {
+    base: usize,
+    commas: u64,
+    spaces: u64,
+}
+
+impl NumberStream {
+    /// No window yet (the first step starts one).
+    const NONE: NumberStream = NumberStream {
+        base: usize::MAX,
+        commas: 0,
+        spaces: 0,
+    };
+
+    /// As [`direct_number`] at the run's next element (`st.2`), updating
+    /// the run's state `st` when it takes one: where a comma ends the
+    /// element inside the window (and the byte after it is there too), the
+    /// element's end and the next one's start come from the masks (the
+    /// next comma, and one space after it), and the number's match must
+    /// end right at that comma. The next element's start then depends on
+    /// the masks alone, not on the loads and digit counts of this one's
+    /// value, which run beside it. Anything else is [`direct_number`]'s.
+    #[inline(always)]
+    fn number(
+        &mut self,
+        inp: &[u8],
+        bigint: bool,
+        st: &mut (usize, usize, usize),
+    ) -> Option<RunNumber> {
+        let next = st.2;
+        let mut off = next.wrapping_sub(self.base);
+        if off >= 32 {
+            if off < 64 && self.advance(inp) {
+                off -= 32;
+            } else if self.start(inp, next) {
+                off = 0;
+            } else {
+                return stream_cold(inp, bigint, st);
+            }
+        }
+        // off < 32: an element of up to 31 bytes and its comma are inside.
+        let c = (self.commas >> off).trailing_zeros() as usize;
+        if off + c >= 63 {
+            return stream_cold(inp, bigint, st);
+        }
+        let rest = inp.get(next..)?;
+        let Some((num, len)) = number::parse_prefix(rest, bigint) else {
+            return stream_cold(inp, bigint, st);
+        };
+        if len != c {
+            return stream_cold(inp, bigint, st);
+        }
+        let x = run_of(num)?;
+        let end = next + c;
+        let after = end + 1 + ((self.spaces >> (off + c + 1)) & 1) as usize;
+        *st = (next, end, after);
+        Some(x)
+    }
+    /// Move the window on by 32 bytes, when the 32 after it are there.
+    #[inline(always)]
+    fn advance(&mut self, inp: &[u8]) -> bool {
+        let Some(a) = self
+            .base
+            .checked_add(64)
+            .and_then(|at| inp.get(at..))
+            .and_then(|r| r.first_chunk::<32>())
+        else {
+            return false;
+        };
+        let (c, s) = number::comma_space_masks(a);
+        self.commas = self.commas >> 32 | c << 32;
+        self.spaces = self.spaces >> 32 | s << 32;
+        self.base += 32;
+        true
+    }
+
+    /// A window from `next`, when 64 bytes are there.
+    #[cold]
+    #[inline(never)]
+    fn start(&mut self, inp: &[u8], next: usize) -> bool {
+        let Some(a) = inp.get(next..).and_then(|r| r.first_chunk::<64>()) else {
+            return false;
+        };
+        let (Some(lo), Some(hi)) = (a.first_chunk::<32>(), a.last_chunk::<32>()) else {
+            return false;
+        };
+        let ((c0, s0), (c1, s1)) = (number::comma_space_masks(lo), number::comma_space_masks(hi));
+        self.base = next;
+        self.commas = c0 | c1 << 32;
+        self.spaces = s0 | s1 << 32;
+        true
+    }
+}
+
+/// [`direct_number`] at the run's next element (`st.2`), updating the
+/// run's state `st` when it takes one; out of line, for
+/// [`NumberStream::number`]'s rare cases.
+#[cold]
+#[inline(never)]
+fn direct_number_cold(
+    inp: &[u8],
+    bigint: bool,
+    next: usize,
+) -> Option<(RunNumber, usize, usize, usize)> {
+    // More whitespace after the comma than the masks took (the next
+    // number starts after it, as `after_comma` finds it).
+    let s = skip_ws_bytes(inp, next);
+    let (x, end, after) = direct_number(inp, s, bigint)?;
+    Some((x, s, end, after))
+}
+
+/// [`direct_number_cold`] at the run's next element (`st.2`), `st` updated
+/// when it takes one (here, not in the out-of-line call: `st` stays in
+/// registers).
+#[inline(always)]
+fn stream_cold(inp: &[u8], bigint: bool, st: &mut (usize, usize, usize)) -> Option<RunNumber> {
+    let (x, s, end, after) = direct_number_cold(inp, bigint, st.2)?;
+    *st = (s, end, after);
+    Some(x)
 }
 
 /// [`short_step`] from the run's state `st` (its next element at `st.2`),

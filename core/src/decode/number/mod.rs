@@ -241,6 +241,36 @@ pub(super) fn list_masks(a: &[u8; 32]) -> ListMasks {
     }
 }
 
+/// The comma and space masks of 32 bytes (bit `i` for `a[i]`), as
+/// [`list_masks`] has them, without the digits.
+#[inline(always)]
+pub(super) fn comma_space_masks(a: &[u8; 32]) -> (u64, u64) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        use core::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+        };
+        // SAFETY: SSE2 is part of x86_64; each load reads 16 of the 32
+        // bytes of `a`.
+        unsafe {
+            let v0 = _mm_loadu_si128(a[..16].as_ptr().cast::<__m128i>());
+            let v1 = _mm_loadu_si128(a[16..].as_ptr().cast::<__m128i>());
+            let (comma, space) = (_mm_set1_epi8(b',' as i8), _mm_set1_epi8(b' ' as i8));
+            let bits =
+                |v: __m128i, x: __m128i| u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(v, x)) as u16);
+            (
+                bits(v0, comma) | bits(v1, comma) << 16,
+                bits(v0, space) | bits(v1, space) << 16,
+            )
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    {
+        let m = list_masks(a);
+        (m.commas, m.spaces)
+    }
+}
+
 /// Read the digit run at `input[i..]` into `w` (up to MAX_DIGITS in all,
 /// counted in `nd`); returns the position after the run and how many
 /// digits of it did not fit.
@@ -915,6 +945,7 @@ mod tests {
                     assert_eq!((m.spaces >> i) & 1 == 1, c == b' ', "{a:?} {i}");
                 }
                 assert_eq!((m.digits | m.commas | m.spaces) >> 32, 0);
+                assert_eq!(comma_space_masks(&a), (m.commas, m.spaces));
             }
         }
     }
