@@ -1475,12 +1475,30 @@ fn long_run<B: Builder>(
     bigint: bool,
     b: &mut B,
 ) -> (usize, usize, usize) {
+    window_run::<B, NumberStream>(inp, bigint, state, b)
+}
+
+/// A run's state: the last number's start and end, and where the next
+/// one starts (`usize::MAX`: nowhere).
+type RunState = (usize, usize, usize);
+
+/// The loop of [`long_run`] and [`short_run`]: while the window's step
+/// takes a number (updating the run's state), it goes to the builder
+/// (through [`put_run_number`] where [`Builder::number_run`] stops taking:
+/// a full table). Returns the state after the last number taken.
+#[inline(always)]
+fn window_run<B: Builder, W: Window>(
+    inp: &[u8],
+    bigint: bool,
+    state: RunState,
+    b: &mut B,
+) -> RunState {
     let mut st = state;
-    let mut win = NumberStream::NONE;
+    let mut win = W::NONE;
     loop {
         let mut ended = false;
         b.number_run(|| {
-            let x = win.number(inp, bigint, &mut st);
+            let x = win.step(inp, bigint, &mut st);
             ended = x.is_none();
             x
         });
@@ -1488,11 +1506,21 @@ fn long_run<B: Builder>(
             return st;
         }
         // The builder stopped taking: one through its general calls.
-        let Some(x) = win.number(inp, bigint, &mut st) else {
+        let Some(x) = win.step(inp, bigint, &mut st) else {
             return st;
         };
         put_run_number(x, b);
     }
+}
+
+/// A run's window of byte masks and its step ([`ListWindow`] for
+/// [`short_run`], [`NumberStream`] for [`long_run`]): a trait, not a
+/// closure, so that the step is inlined into the loop whatever its size.
+trait Window {
+    /// No window yet (the first step makes one).
+    const NONE: Self;
+    /// The run's next number from `st.2`, `st` updated when one is taken.
+    fn step(&mut self, inp: &[u8], bigint: bool, st: &mut RunState) -> Option<RunNumber>;
 }
 
 /// [`direct_run`]'s loop for small ints (see there): from the run's state
@@ -1516,24 +1544,7 @@ fn short_run<B: Builder>(
     state: (usize, usize, usize),
     b: &mut B,
 ) -> (usize, usize, usize) {
-    let mut st = state;
-    let mut win = ListWindow::NONE;
-    loop {
-        let mut ended = false;
-        b.number_run(|| {
-            let x = win.short_int(inp, &mut st);
-            ended = x.is_none();
-            x
-        });
-        if ended {
-            return st;
-        }
-        // The builder stopped taking: one through its general calls.
-        let Some(x) = win.short_int(inp, &mut st) else {
-            return st;
-        };
-        put_run_number(x, b);
-    }
+    window_run::<B, ListWindow>(inp, false, state, b)
 }
 
 /// [`short_run`]'s view of the bytes: the digit, comma and space masks of
@@ -1547,8 +1558,7 @@ struct ListWindow {
     m: number::ListMasks,
 }
 
-impl ListWindow {
-    /// No window yet (the first step loads one).
+impl Window for ListWindow {
     const NONE: ListWindow = ListWindow {
         base: usize::MAX,
         m: number::ListMasks {
@@ -1558,6 +1568,13 @@ impl ListWindow {
         },
     };
 
+    #[inline(always)]
+    fn step(&mut self, inp: &[u8], _bigint: bool, st: &mut RunState) -> Option<RunNumber> {
+        self.short_int(inp, st)
+    }
+}
+
+impl ListWindow {
     /// As [`short_step`] at `next`: the int of at most 7 digits there
     /// with a comma right after it, and the run's state after it. Elements
     /// starting in the window's first 25 bytes are read from its masks
@@ -1614,14 +1631,20 @@ struct NumberStream {
     spaces: u64,
 }
 
-impl NumberStream {
-    /// No window yet (the first step starts one).
+impl Window for NumberStream {
     const NONE: NumberStream = NumberStream {
         base: usize::MAX,
         commas: 0,
         spaces: 0,
     };
 
+    #[inline(always)]
+    fn step(&mut self, inp: &[u8], bigint: bool, st: &mut RunState) -> Option<RunNumber> {
+        self.number(inp, bigint, st)
+    }
+}
+
+impl NumberStream {
     /// As [`direct_number`] at the run's next element (`st.2`), updating
     /// the run's state `st` when it takes one: where a comma ends the
     /// element inside the window (and the byte after it is there too), the
