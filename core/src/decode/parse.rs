@@ -1465,40 +1465,29 @@ fn direct_run<B: Builder>(inp: &[u8], last: usize, bigint: bool, b: &mut B) -> (
 /// state `(at, p, next)` (as for [`short_run`]), while the next number
 /// ends at a comma that [`NumberStream`]'s masks find, it goes to the
 /// builder; returns the state after the last one taken (the general loop
-/// goes on from there). mesh.json's 31k doubles: 653 -> 625 us a decode
-/// (best of 9), in more instructions (8.85M -> 9.51M). Out of line, as
+/// goes on from there). mesh.json's 28k such doubles: 653 -> 635 us a
+/// decode (best of 9), in more instructions (8.85M -> 9.55M). Out of line, as
 /// [`short_run`], so that the general loop keeps its registers.
 #[inline(never)]
-fn long_run<B: Builder>(
-    inp: &[u8],
-    state: (usize, usize, usize),
-    bigint: bool,
-    b: &mut B,
-) -> (usize, usize, usize) {
-    window_run::<B, NumberStream>(inp, bigint, state, b)
+fn long_run<B: Builder>(inp: &[u8], state: RunState, bigint: bool, b: &mut B) -> RunState {
+    take_all(state, (inp, bigint), b, NumberStream::NONE)
 }
 
 /// A run's state: the last number's start and end, and where the next
 /// one starts (`usize::MAX`: nowhere).
 type RunState = (usize, usize, usize);
 
-/// The loop of [`long_run`] and [`short_run`]: while the window's step
-/// takes a number (updating the run's state), it goes to the builder
-/// (through [`put_run_number`] where [`Builder::number_run`] stops taking:
-/// a full table). Returns the state after the last number taken.
+/// The loop of [`short_run`], [`long_run`] and [`short_token_run`]: while
+/// `step` takes a number (updating the run's state), it goes to the
+/// builder (through [`put_run_number`] where [`Builder::number_run`] stops
+/// taking: a full table). Returns the state after the last number taken.
 #[inline(always)]
-fn window_run<B: Builder, W: Window>(
-    inp: &[u8],
-    bigint: bool,
-    state: RunState,
-    b: &mut B,
-) -> RunState {
+fn take_all<B: Builder, S, C: Copy, T: Step<S, C>>(state: S, ctx: C, b: &mut B, mut step: T) -> S {
     let mut st = state;
-    let mut win = W::NONE;
     loop {
         let mut ended = false;
         b.number_run(|| {
-            let x = win.step(inp, bigint, &mut st);
+            let x = step.step(ctx, &mut st);
             ended = x.is_none();
             x
         });
@@ -1506,21 +1495,22 @@ fn window_run<B: Builder, W: Window>(
             return st;
         }
         // The builder stopped taking: one through its general calls.
-        let Some(x) = win.step(inp, bigint, &mut st) else {
+        let Some(x) = step.step(ctx, &mut st) else {
             return st;
         };
         put_run_number(x, b);
     }
 }
 
-/// A run's window of byte masks and its step ([`ListWindow`] for
-/// [`short_run`], [`NumberStream`] for [`long_run`]): a trait, not a
-/// closure, so that the step is inlined into the loop whatever its size.
-trait Window {
-    /// No window yet (the first step makes one).
-    const NONE: Self;
-    /// The run's next number from `st.2`, `st` updated when one is taken.
-    fn step(&mut self, inp: &[u8], bigint: bool, st: &mut RunState) -> Option<RunNumber>;
+/// One step of a run for [`take_all`]: the next number from the run's
+/// state `st`, `st` updated when one is taken. A trait, not a closure, so
+/// that the step is inlined into the loop whatever its size (as a closure,
+/// the windows' steps were not: mesh.json 11.5M instructions, not 9.55M);
+/// what the step reads and does not change comes as `ctx`, a value (held
+/// in the step itself it was read from memory at every step: +5
+/// instructions a number).
+trait Step<S, C: Copy> {
+    fn step(&mut self, ctx: C, st: &mut S) -> Option<RunNumber>;
 }
 
 /// [`direct_run`]'s loop for small ints (see there): from the run's state
@@ -1539,12 +1529,8 @@ trait Window {
 /// registers (inlined, it cost the doubles of a list 5 instructions
 /// each).
 #[inline(never)]
-fn short_run<B: Builder>(
-    inp: &[u8],
-    state: (usize, usize, usize),
-    b: &mut B,
-) -> (usize, usize, usize) {
-    window_run::<B, ListWindow>(inp, false, state, b)
+fn short_run<B: Builder>(inp: &[u8], state: RunState, b: &mut B) -> RunState {
+    take_all(state, inp, b, ListWindow::NONE)
 }
 
 /// [`short_run`]'s view of the bytes: the digit, comma and space masks of
@@ -1558,7 +1544,15 @@ struct ListWindow {
     m: number::ListMasks,
 }
 
-impl Window for ListWindow {
+impl<'a> Step<RunState, &'a [u8]> for ListWindow {
+    #[inline(always)]
+    fn step(&mut self, inp: &'a [u8], st: &mut RunState) -> Option<RunNumber> {
+        self.short_int(inp, st)
+    }
+}
+
+impl ListWindow {
+    /// No window yet (the first step loads one).
     const NONE: ListWindow = ListWindow {
         base: usize::MAX,
         m: number::ListMasks {
@@ -1568,13 +1562,6 @@ impl Window for ListWindow {
         },
     };
 
-    #[inline(always)]
-    fn step(&mut self, inp: &[u8], _bigint: bool, st: &mut RunState) -> Option<RunNumber> {
-        self.short_int(inp, st)
-    }
-}
-
-impl ListWindow {
     /// As [`short_step`] at `next`: the int of at most 7 digits there
     /// with a comma right after it, and the run's state after it. Elements
     /// starting in the window's first 25 bytes are read from its masks
@@ -1584,7 +1571,7 @@ impl ListWindow {
     /// else (whitespace before the element, no window, not such an int)
     /// is [`short_step`]'s.
     #[inline(always)]
-    fn short_int(&mut self, inp: &[u8], st: &mut (usize, usize, usize)) -> Option<RunNumber> {
+    fn short_int(&mut self, inp: &[u8], st: &mut RunState) -> Option<RunNumber> {
         let next = st.2;
         let mut off = next.wrapping_sub(self.base);
         if off > 24 {
@@ -1610,7 +1597,7 @@ impl ListWindow {
         if k > 1 && w as u8 == b'0' {
             return None;
         }
-        let x = number::short_digits_value(w, k) as i64;
+        let x = number::digits_value(w, k) as i64;
         let end = next + k;
         // One space after the comma is taken from the masks; more
         // whitespace (or a space past the window) is the next step's.
@@ -1631,20 +1618,21 @@ struct NumberStream {
     spaces: u64,
 }
 
-impl Window for NumberStream {
+impl<'a> Step<RunState, (&'a [u8], bool)> for NumberStream {
+    #[inline(always)]
+    fn step(&mut self, (inp, bigint): (&'a [u8], bool), st: &mut RunState) -> Option<RunNumber> {
+        self.number(inp, bigint, st)
+    }
+}
+
+impl NumberStream {
+    /// No window yet (the first step starts one).
     const NONE: NumberStream = NumberStream {
         base: usize::MAX,
         commas: 0,
         spaces: 0,
     };
 
-    #[inline(always)]
-    fn step(&mut self, inp: &[u8], bigint: bool, st: &mut RunState) -> Option<RunNumber> {
-        self.number(inp, bigint, st)
-    }
-}
-
-impl NumberStream {
     /// As [`direct_number`] at the run's next element (`st.2`), updating
     /// the run's state `st` when it takes one: where a comma ends the
     /// element inside the window (and the byte after it is there too), the
@@ -1654,12 +1642,7 @@ impl NumberStream {
     /// the masks alone, not on the loads and digit counts of this one's
     /// value, which run beside it. Anything else is [`direct_number`]'s.
     #[inline(always)]
-    fn number(
-        &mut self,
-        inp: &[u8],
-        bigint: bool,
-        st: &mut (usize, usize, usize),
-    ) -> Option<RunNumber> {
+    fn number(&mut self, inp: &[u8], bigint: bool, st: &mut RunState) -> Option<RunNumber> {
         let next = st.2;
         let mut off = next.wrapping_sub(self.base);
         if off >= 32 {
@@ -1746,7 +1729,7 @@ fn direct_number_cold(
 /// when it takes one (here, not in the out-of-line call: `st` stays in
 /// registers).
 #[inline(always)]
-fn stream_cold(inp: &[u8], bigint: bool, st: &mut (usize, usize, usize)) -> Option<RunNumber> {
+fn stream_cold(inp: &[u8], bigint: bool, st: &mut RunState) -> Option<RunNumber> {
     let (x, s, end, after) = direct_number_cold(inp, bigint, st.2)?;
     *st = (s, end, after);
     Some(x)
@@ -1757,7 +1740,7 @@ fn stream_cold(inp: &[u8], bigint: bool, st: &mut (usize, usize, usize)) -> Opti
 /// [`ListWindow::short_int`]'s rare cases.
 #[cold]
 #[inline(never)]
-fn short_step_cold(inp: &[u8], st: &mut (usize, usize, usize)) -> Option<RunNumber> {
+fn short_step_cold(inp: &[u8], st: &mut RunState) -> Option<RunNumber> {
     let (x, after) = short_step(inp, st.2)?;
     *st = after;
     Some(x)
@@ -1767,7 +1750,7 @@ fn short_step_cold(inp: &[u8], st: &mut (usize, usize, usize)) -> Option<RunNumb
 /// after whitespace there) with a comma right after it, and the run's
 /// state after it.
 #[inline(always)]
-fn short_step(inp: &[u8], next: usize) -> Option<(RunNumber, (usize, usize, usize))> {
+fn short_step(inp: &[u8], next: usize) -> Option<(RunNumber, RunState)> {
     let mut w = word_at(inp, next)?;
     let mut next = next;
     if w as u8 <= b' ' {
@@ -1798,7 +1781,7 @@ fn word_at(inp: &[u8], at: usize) -> Option<u64> {
 /// [`number::short_int_comma`] at `at`, when 8 bytes are there.
 #[inline(always)]
 fn short_int_at(inp: &[u8], at: usize) -> Option<(RunNumber, usize)> {
-    let (v, len) = number::short_int_comma(*inp.get(at..)?.first_chunk::<8>()?)?;
+    let (v, len) = number::short_int_comma(word_at(inp, at)?.to_le_bytes())?;
     Some((RunNumber::Int(v), len))
 }
 
@@ -1809,44 +1792,25 @@ fn short_int_at(inp: &[u8], at: usize) -> Option<(RunNumber, usize)> {
 /// line: the general loop keeps its registers.
 #[inline(never)]
 fn short_token_run<B: Builder>(inp: &[u8], buf: &Buf, ti: usize, nt: usize, b: &mut B) -> usize {
-    take_all(ti, b, |ti| {
-        if ti + 1 >= nt || inp.get(buf[ti & (BUF - 1)] as usize) != Some(&b',') {
-            return None;
-        }
-        let (x, _) = short_int_at(inp, buf[(ti + 1) & (BUF - 1)] as usize)?;
-        Some((x, ti + 2))
-    })
+    take_all(ti, (inp, buf, nt), b, ShortTokens)
 }
 
-/// The loop of [`short_run`] and [`short_token_run`]: while `step` takes
-/// a number from `state` (its value and the state after it), it goes to
-/// the builder (through [`put_run_number`] where [`Builder::number_run`]
-/// stops taking: a full table). Returns the state after the last one.
-#[inline(always)]
-fn take_all<B: Builder, S: Copy>(
-    mut state: S,
-    b: &mut B,
-    step: impl Fn(S) -> Option<(RunNumber, S)>,
-) -> S {
-    loop {
-        let mut ended = false;
-        b.number_run(|| {
-            let Some((x, after)) = step(state) else {
-                ended = true;
-                return None;
-            };
-            state = after;
-            Some(x)
-        });
-        if ended {
-            return state;
+/// [`short_token_run`]'s steps: the state is the index of the next token.
+struct ShortTokens;
+
+impl<'a> Step<usize, (&'a [u8], &'a Buf, usize)> for ShortTokens {
+    #[inline(always)]
+    fn step(
+        &mut self,
+        (inp, buf, nt): (&'a [u8], &'a Buf, usize),
+        ti: &mut usize,
+    ) -> Option<RunNumber> {
+        if *ti + 1 >= nt || inp.get(buf[*ti & (BUF - 1)] as usize) != Some(&b',') {
+            return None;
         }
-        // The builder stopped taking: one through its general calls.
-        let Some((x, after)) = step(state) else {
-            return state;
-        };
-        put_run_number(x, b);
-        state = after;
+        let (x, _) = short_int_at(inp, buf[(*ti + 1) & (BUF - 1)] as usize)?;
+        *ti += 2;
+        Some(x)
     }
 }
 

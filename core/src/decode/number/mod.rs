@@ -150,7 +150,7 @@ fn digit_count8(v: u64) -> usize {
 /// leading zeros), then pairs, quads and the whole are combined, one
 /// multiply-add per step.
 #[inline(always)]
-fn digits_value(v: u64, k: usize) -> u64 {
+pub(super) fn digits_value(v: u64, k: usize) -> u64 {
     let v = v.wrapping_sub(0x3030_3030_3030_3030) << (8 * (8 - k));
     let v = (v * 10 + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
     let v = (v * 100 + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
@@ -171,14 +171,6 @@ pub fn short_int_comma(bytes: [u8; 8]) -> Option<(i64, usize)> {
         return None;
     }
     Some((digits_value(v, k) as i64, k))
-}
-
-/// The value of the `k` (1..=8) digits at the start of the word `v`
-/// (first byte in the low byte): for callers that found the digit run
-/// otherwise (a list's masks: `parse::short_run`).
-#[inline(always)]
-pub(super) fn short_digits_value(v: u64, k: usize) -> u64 {
-    digits_value(v, k)
 }
 
 /// Byte classes of 32 bytes, one bit per byte (bit `i` for `a[i]`):
@@ -242,33 +234,12 @@ pub(super) fn list_masks(a: &[u8; 32]) -> ListMasks {
 }
 
 /// The comma and space masks of 32 bytes (bit `i` for `a[i]`), as
-/// [`list_masks`] has them, without the digits.
+/// [`list_masks`] has them (inlined, its unused digit compares are left
+/// out).
 #[inline(always)]
 pub(super) fn comma_space_masks(a: &[u8; 32]) -> (u64, u64) {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
-    {
-        use core::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
-        };
-        // SAFETY: SSE2 is part of x86_64; each load reads 16 of the 32
-        // bytes of `a`.
-        unsafe {
-            let v0 = _mm_loadu_si128(a[..16].as_ptr().cast::<__m128i>());
-            let v1 = _mm_loadu_si128(a[16..].as_ptr().cast::<__m128i>());
-            let (comma, space) = (_mm_set1_epi8(b',' as i8), _mm_set1_epi8(b' ' as i8));
-            let bits =
-                |v: __m128i, x: __m128i| u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(v, x)) as u16);
-            (
-                bits(v0, comma) | bits(v1, comma) << 16,
-                bits(v0, space) | bits(v1, space) << 16,
-            )
-        }
-    }
-    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
-    {
-        let m = list_masks(a);
-        (m.commas, m.spaces)
-    }
+    let m = list_masks(a);
+    (m.commas, m.spaces)
 }
 
 /// Read the digit run at `input[i..]` into `w` (up to MAX_DIGITS in all,
