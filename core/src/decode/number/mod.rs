@@ -360,18 +360,12 @@ fn fraction_digits(a: &[u8; QUICK_SPAN], i: usize) -> (usize, core::arch::x86_64
 
 /// The first `f` (1..=16) digits of `t` (the sixteen bytes after the dot
 /// minus `'0'`, from [`fraction_digits`]) as a 16-digit integer, zeros after them (`.25` gives 2500000000000000): the
-/// fraction's exact value times 10^16, so no shift by `f` is needed. On
-/// x86_64 (SSE2, part of the baseline: no dispatch): digits become pairs,
-/// pairs quads and quads eights in three vector steps; the two eights are
-/// joined as integers.
+/// fraction's exact value times 10^16, so no shift by `f` is needed
+/// (x86_64 only: [`digits16`]).
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[inline(always)]
 fn fraction16(t: core::arch::x86_64::__m128i, f: usize) -> u64 {
-    use core::arch::x86_64::{
-        __m128i, _mm_add_epi16, _mm_add_epi64, _mm_and_si128, _mm_cvtsi128_si64, _mm_loadu_si128,
-        _mm_madd_epi16, _mm_mul_epu32, _mm_mullo_epi16, _mm_set1_epi16, _mm_set1_epi32,
-        _mm_set1_epi64x, _mm_srli_epi16, _mm_srli_epi64, _mm_srli_si128,
-    };
+    use core::arch::x86_64::{__m128i, _mm_and_si128, _mm_loadu_si128};
     /// Sixteen 0xFF bytes, then sixteen zeros: from `16 - f` on, a mask
     /// that keeps the first `f` bytes.
     static KEEP: [u8; 32] = {
@@ -388,7 +382,27 @@ fn fraction16(t: core::arch::x86_64::__m128i, f: usize) -> u64 {
     // SAFETY: SSE2 is part of x86_64; the load reads the 16 bytes of
     // `keep`.
     unsafe {
-        let d = _mm_and_si128(t, _mm_loadu_si128(keep.as_ptr().cast::<__m128i>()));
+        digits16(_mm_and_si128(
+            t,
+            _mm_loadu_si128(keep.as_ptr().cast::<__m128i>()),
+        ))
+    }
+}
+
+/// Sixteen digit values (0..=9, the first in the low byte) as one
+/// 16-digit integer: digits become pairs, pairs quads and quads eights in
+/// three vector steps (SSE2, part of the x86_64 baseline); the two eights
+/// are joined as integers.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+fn digits16(d: core::arch::x86_64::__m128i) -> u64 {
+    use core::arch::x86_64::{
+        _mm_add_epi16, _mm_add_epi64, _mm_and_si128, _mm_cvtsi128_si64, _mm_madd_epi16,
+        _mm_mul_epu32, _mm_mullo_epi16, _mm_set1_epi16, _mm_set1_epi32, _mm_set1_epi64x,
+        _mm_srli_epi16, _mm_srli_epi64, _mm_srli_si128,
+    };
+    // SAFETY: SSE2 is part of x86_64; register operations only.
+    unsafe {
         // Pairs: the first digit of each is the low byte (times 10).
         let p = _mm_add_epi16(
             _mm_mullo_epi16(_mm_and_si128(d, _mm_set1_epi16(0xFF)), _mm_set1_epi16(10)),
@@ -404,6 +418,102 @@ fn fraction16(t: core::arch::x86_64::__m128i, f: usize) -> u64 {
         let hi = _mm_cvtsi128_si64(e) as u64;
         let lo = _mm_cvtsi128_si64(_mm_srli_si128(e, 8)) as u64;
         hi * 100_000_000 + lo
+    }
+}
+
+/// A double token `-?(0|[1-9][0-9]*)\.[0-9]+` of `len` bytes (at most 16)
+/// at the end of `head` (its end is known: a list's comma found it): its
+/// value, or `None` for any other token (or length) (an integer, an
+/// exponent, a leading zero, no digit after the dot, any other byte),
+/// which the caller then parses as usual. Such a token has at most 15
+/// digits, so they are an exact double, and so is the power of ten of its
+/// at most 14 fraction digits: one division rounds once, correctly, as
+/// zend_strtod does. On x86_64 (SSE2, the baseline) the bytes are
+/// checked by three masks, the dot is closed up by one byte shift, and
+/// the digits are valued as in [`fraction16`]: no per-digit step and no
+/// digit count; elsewhere `None` (the usual parse).
+#[inline(always)]
+pub fn ended_double(head: &[u8], len: usize) -> Option<f64> {
+    #[cfg(feature = "number-probe")]
+    if PROBE_SKIP_VALUES.load(core::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    // The shortest such token is `0.0`.
+    if len.wrapping_sub(3) > 13 {
+        return None;
+    }
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        ended_double_sse2(head.last_chunk::<16>()?, len)
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    {
+        let _ = head;
+        None
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+fn ended_double_sse2(tail: &[u8; 16], len: usize) -> Option<f64> {
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_slli_si128, _mm_sub_epi8,
+    };
+    /// Sixteen zeros, then sixteen 0xFF bytes: from `16 - k` on, a mask of
+    /// the lanes `k..16`.
+    static FROM: [u8; 32] = {
+        let mut k = [0u8; 32];
+        let mut j = 16;
+        while j < 32 {
+            k[j] = 0xFF;
+            j += 1;
+        }
+        k
+    };
+    // len in 3..=16 (the caller's check).
+    let start = 16 - len;
+    let neg = tail[start] == b'-';
+    // The first lane of the integer part.
+    let first = start + usize::from(neg);
+    let body = (0xFFFF_u32 << first) & 0xFFFF;
+    // SAFETY: SSE2 is part of x86_64; the loads read the 16 bytes of
+    // `tail` and 16 bytes inside `FROM` (k <= 16 below).
+    unsafe {
+        let raw = _mm_loadu_si128(tail.as_ptr().cast::<__m128i>());
+        let t = _mm_sub_epi8(raw, _mm_set1_epi8(b'0' as i8));
+        // A digit is a byte that `- '0'` takes to 0..=9 (unsigned).
+        let digits = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t)) as u32;
+        let dots = _mm_movemask_epi8(_mm_cmpeq_epi8(raw, _mm_set1_epi8(b'.' as i8))) as u32 & body;
+        // The body is digits and one dot, with digits on both sides of it.
+        let p = dots.trailing_zeros() as usize;
+        if (digits | dots) & body != body
+            || dots & dots.wrapping_sub(1) != 0
+            || p <= first
+            || p >= 15
+        {
+            return None;
+        }
+        // `0` is a whole integer part only (first < p < 15 here).
+        if tail[first] == b'0' && p != first + 1 {
+            return None;
+        }
+        let from = |k: usize| _mm_loadu_si128(FROM[16 - k..32 - k].as_ptr().cast::<__m128i>());
+        // The integer digits move one lane on, over the dot: lane j takes
+        // lane j - 1 for j in first + 1..=p; the fraction stays in p + 1..16;
+        // every other lane is 0.
+        let (int_lanes, frac_lanes) = (from(first + 1), from(p + 1));
+        let d = _mm_or_si128(
+            _mm_and_si128(
+                _mm_slli_si128(t, 1),
+                _mm_andnot_si128(frac_lanes, int_lanes),
+            ),
+            _mm_and_si128(t, frac_lanes),
+        );
+        // At most 15 digits (below 2^53) over 10^(15 - p) (at most 10^14):
+        // both exact doubles.
+        let v = digits16(d) as i64 as f64 / POW10_F64[15 - p];
+        Some(if neg { -v } else { v })
     }
 }
 
@@ -761,6 +871,130 @@ mod tests {
             }
         }
         assert!(taken > 100_000, "{taken}");
+    }
+
+    /// The shape [`ended_double`] takes: `-?(0|[1-9][0-9]*)\.[0-9]+`.
+    fn is_short_double(t: &[u8]) -> bool {
+        let b = t.strip_prefix(b"-").unwrap_or(t);
+        let Some(p) = b.iter().position(|&c| c == b'.') else {
+            return false;
+        };
+        let (int, frac) = (&b[..p], &b[p + 1..]);
+        !int.is_empty()
+            && !frac.is_empty()
+            && int.iter().chain(frac).all(u8::is_ascii_digit)
+            && (int.len() == 1 || int[0] != b'0')
+    }
+
+    /// [`ended_double`] of `token` at the end of `before` + `token`: where
+    /// it answers, the shape holds and parse_prefix (with a comma after the
+    /// token) gives the same double, bit for bit, and the token's length;
+    /// where the shape holds in at most 16 bytes, it answers (on x86_64).
+    fn check_ended(before: &[u8], token: &[u8]) -> bool {
+        let mut head = before.to_vec();
+        head.extend_from_slice(token);
+        let got = ended_double(&head, token.len());
+        let shape = is_short_double(token);
+        let mut with_comma = token.to_vec();
+        with_comma.push(b',');
+        match got {
+            Some(v) => {
+                assert!(shape, "{:?}", String::from_utf8_lossy(token));
+                let Some((Number::Double(want), len)) = parse_prefix(&with_comma, false) else {
+                    panic!("{:?}", String::from_utf8_lossy(token));
+                };
+                assert_eq!(len, token.len(), "{:?}", String::from_utf8_lossy(token));
+                assert_eq!(
+                    v.to_bits(),
+                    want.to_bits(),
+                    "{:?}",
+                    String::from_utf8_lossy(token)
+                );
+                true
+            }
+            None => {
+                #[cfg(all(target_arch = "x86_64", not(miri)))]
+                assert!(
+                    !(shape && token.len() <= 16 && head.len() >= 16),
+                    "{:?}",
+                    String::from_utf8_lossy(token)
+                );
+                false
+            }
+        }
+    }
+
+    #[test]
+    fn ended_double_is_parse_prefix_on_its_shape() {
+        // Every token of 0-6 bytes over an alphabet around the shape,
+        // after bytes that look like a number's (they must not matter).
+        let alpha = b"0159.-e,";
+        let before = b"-12.5e-0,7.0";
+        let mut taken = 0;
+        for n in 0..=6u32 {
+            for code in 0..alpha.len().pow(n) {
+                let mut c = code;
+                let token: Vec<u8> = (0..n)
+                    .map(|_| {
+                        let b = alpha[c % alpha.len()];
+                        c /= alpha.len();
+                        b
+                    })
+                    .collect();
+                taken += usize::from(check_ended(before, &token));
+            }
+        }
+        assert!(taken > 2_000, "{taken}");
+        // Random tokens of 1-20 bytes: the shape (integer parts of 1-8
+        // digits, fractions of 1-15), some with one byte replaced, after
+        // random bytes; and the input's start (fewer than 16 bytes).
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let noise = b"0123456789.-eE+ ,x";
+        let mut taken = 0;
+        for _ in 0..400_000 {
+            let r = next();
+            let mut t = Vec::new();
+            if r & 1 != 0 {
+                t.push(b'-');
+            }
+            let ni = 1 + (r >> 1) % 8;
+            for k in 0..ni {
+                let dg = (next() % 10) as u8;
+                // A leading zero now and then.
+                t.push(if k == 0 && dg == 0 && r >> 62 != 0 {
+                    b'7'
+                } else {
+                    b'0' + dg
+                });
+            }
+            t.push(b'.');
+            for _ in 0..1 + (r >> 5) % 15 {
+                t.push(b'0' + (next() % 10) as u8);
+            }
+            if (r >> 10) % 4 == 0 {
+                let at = (next() as usize) % t.len();
+                t[at] = noise[(next() as usize) % noise.len()];
+            }
+            let nb = if (r >> 14) % 8 == 0 {
+                (r >> 20) as usize % 16
+            } else {
+                16
+            };
+            let before: Vec<u8> = (0..nb)
+                .map(|_| noise[(next() as usize) % noise.len()])
+                .collect();
+            taken += usize::from(check_ended(&before, &t));
+        }
+        assert!(taken > 100_000, "{taken}");
+        // Lengths outside 3..=16 are never taken.
+        assert_eq!(ended_double(b"0000000000001.25", 17), None);
+        assert_eq!(ended_double(b"000000000000001.", 2), None);
     }
 
     #[test]
