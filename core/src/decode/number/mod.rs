@@ -365,28 +365,32 @@ fn fraction_digits(a: &[u8; QUICK_SPAN], i: usize) -> (usize, core::arch::x86_64
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[inline(always)]
 fn fraction16(t: core::arch::x86_64::__m128i, f: usize) -> u64 {
-    use core::arch::x86_64::{__m128i, _mm_and_si128, _mm_loadu_si128};
-    /// Sixteen 0xFF bytes, then sixteen zeros: from `16 - f` on, a mask
-    /// that keeps the first `f` bytes.
-    static KEEP: [u8; 32] = {
-        let mut k = [0u8; 32];
-        let mut j = 0;
-        while j < 16 {
-            k[j] = 0xFF;
-            j += 1;
-        }
-        k
-    };
+    // SAFETY: SSE2 is part of x86_64; register operations only.
+    unsafe { digits16(core::arch::x86_64::_mm_and_si128(t, keep_first(f))) }
+}
+
+/// Sixteen 0xFF bytes, then sixteen zeros: from `16 - f` on, the mask
+/// that keeps the first `f` bytes ([`keep_first`]).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+static KEEP: [u8; 32] = {
+    let mut k = [0u8; 32];
+    let mut j = 0;
+    while j < 16 {
+        k[j] = 0xFF;
+        j += 1;
+    }
+    k
+};
+
+/// A mask of the first `f` (at most 16) of sixteen lanes (x86_64, SSE2).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+fn keep_first(f: usize) -> core::arch::x86_64::__m128i {
     let f = f.min(16);
     let keep = &KEEP[16 - f..32 - f];
     // SAFETY: SSE2 is part of x86_64; the load reads the 16 bytes of
     // `keep`.
-    unsafe {
-        digits16(_mm_and_si128(
-            t,
-            _mm_loadu_si128(keep.as_ptr().cast::<__m128i>()),
-        ))
-    }
+    unsafe { core::arch::x86_64::_mm_loadu_si128(keep.as_ptr().cast()) }
 }
 
 /// Sixteen digit values (0..=9, the first in the low byte) as one
@@ -460,25 +464,14 @@ fn ended_double_sse2(tail: &[u8; 16], len: usize) -> Option<f64> {
         __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8,
         _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_slli_si128, _mm_sub_epi8,
     };
-    /// Sixteen zeros, then sixteen 0xFF bytes: from `16 - k` on, a mask of
-    /// the lanes `k..16`.
-    static FROM: [u8; 32] = {
-        let mut k = [0u8; 32];
-        let mut j = 16;
-        while j < 32 {
-            k[j] = 0xFF;
-            j += 1;
-        }
-        k
-    };
     // len in 3..=16 (the caller's check).
     let start = 16 - len;
     let neg = tail[start] == b'-';
     // The first lane of the integer part.
     let first = start + usize::from(neg);
     let body = (0xFFFF_u32 << first) & 0xFFFF;
-    // SAFETY: SSE2 is part of x86_64; the loads read the 16 bytes of
-    // `tail` and 16 bytes inside `FROM` (k <= 16 below).
+    // SAFETY: SSE2 is part of x86_64; the load reads the 16 bytes of
+    // `tail`.
     unsafe {
         let raw = _mm_loadu_si128(tail.as_ptr().cast::<__m128i>());
         let t = _mm_sub_epi8(raw, _mm_set1_epi8(b'0' as i8));
@@ -498,17 +491,13 @@ fn ended_double_sse2(tail: &[u8; 16], len: usize) -> Option<f64> {
         if tail[first] == b'0' && p != first + 1 {
             return None;
         }
-        let from = |k: usize| _mm_loadu_si128(FROM[16 - k..32 - k].as_ptr().cast::<__m128i>());
         // The integer digits move one lane on, over the dot: lane j takes
         // lane j - 1 for j in first + 1..=p; the fraction stays in p + 1..16;
         // every other lane is 0.
-        let (int_lanes, frac_lanes) = (from(first + 1), from(p + 1));
+        let (below_int, to_dot) = (keep_first(first + 1), keep_first(p + 1));
         let d = _mm_or_si128(
-            _mm_and_si128(
-                _mm_slli_si128(t, 1),
-                _mm_andnot_si128(frac_lanes, int_lanes),
-            ),
-            _mm_and_si128(t, frac_lanes),
+            _mm_and_si128(_mm_slli_si128(t, 1), _mm_andnot_si128(below_int, to_dot)),
+            _mm_andnot_si128(to_dot, t),
         );
         // At most 15 digits (below 2^53) over 10^(15 - p) (at most 10^14):
         // both exact doubles.
