@@ -1646,9 +1646,11 @@ impl NumberStream {
     /// element inside the window (and the byte after it is there too), the
     /// element's end and the next one's start come from the masks (the
     /// next comma, and one space after it), and the number's match must
-    /// end right at that comma. The next element's start then depends on
-    /// the masks alone, not on the loads and digit counts of this one's
-    /// value, which run beside it. Anything else is [`direct_number`]'s.
+    /// end right at that comma (a double of at most 16 bytes is valued
+    /// from that end: [`number::ended_double`]). The next element's start
+    /// then depends on the masks alone, not on the loads and digit counts
+    /// of this one's value, which run beside it. Anything else is
+    /// [`direct_number`]'s.
     #[inline(always)]
     fn number(&mut self, inp: &[u8], bigint: bool, st: &mut RunState) -> Option<RunNumber> {
         let next = st.2;

@@ -425,10 +425,10 @@ fn digits16(d: core::arch::x86_64::__m128i) -> u64 {
     }
 }
 
-/// A double token `-?(0|[1-9][0-9]*)\.[0-9]+` of `len` bytes (at most 16)
+/// A double token `-?(0|[1-9][0-9]*)\.[0-9]+` of `len` bytes (3 to 16)
 /// at the end of `head` (its end is known: a list's comma found it): its
-/// value, or `None` for any other token (or length) (an integer, an
-/// exponent, a leading zero, no digit after the dot, any other byte),
+/// value; `None` for any other token or length (an integer, an exponent,
+/// a leading zero, no digit on one side of the dot, any other byte),
 /// which the caller then parses as usual. Such a token has at most 15
 /// digits, so they are an exact double, and so is the power of ten of its
 /// at most 14 fraction digits: one division rounds once, correctly, as
