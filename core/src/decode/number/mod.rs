@@ -189,17 +189,14 @@ pub(super) fn list_masks(a: &[u8; 32]) -> ListMasks {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
         use core::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8,
-            _mm_set1_epi8, _mm_sub_epi8,
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
         };
         // SAFETY: SSE2 is part of x86_64; each load reads 16 of the 32
         // bytes of `a`.
         unsafe {
             let half = |at: usize| -> (u64, u64, u64) {
                 let v = _mm_loadu_si128(a[at..at + 16].as_ptr().cast::<__m128i>());
-                let t = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
-                // A digit is a byte that `- '0'` takes to 0..=9 (unsigned).
-                let d = _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t);
+                let (_, d) = digit_lanes(v);
                 let c = _mm_cmpeq_epi8(v, _mm_set1_epi8(b',' as i8));
                 let s = _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8));
                 (
@@ -331,28 +328,36 @@ fn fraction_len(a: &[u8; QUICK_SPAN], i: usize) -> usize {
     }
 }
 
+/// Sixteen bytes minus `'0'`, and the lanes that are ASCII digits (0xFF):
+/// a digit is a byte that `- '0'` takes to 0..=9, unsigned (x86_64, SSE2).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+fn digit_lanes(
+    v: core::arch::x86_64::__m128i,
+) -> (core::arch::x86_64::__m128i, core::arch::x86_64::__m128i) {
+    use core::arch::x86_64::{_mm_cmpeq_epi8, _mm_min_epu8, _mm_set1_epi8, _mm_sub_epi8};
+    // SAFETY: SSE2 is part of x86_64; register operations only.
+    unsafe {
+        let t = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
+        (t, _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t))
+    }
+}
+
 /// [`fraction_len`] on x86_64, and the sixteen bytes after the dot minus
 /// `'0'` (what [`fraction16`] converts): one SSE2 compare (part of the
 /// baseline: no dispatch).
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[inline(always)]
 fn fraction_digits(a: &[u8; QUICK_SPAN], i: usize) -> (usize, core::arch::x86_64::__m128i) {
-    use core::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_set1_epi8,
-        _mm_sub_epi8,
-    };
+    use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_movemask_epi8};
     // i + 1 <= 17: the clamp never moves the read, it only bounds it.
     let at = (i + 1).min(QUICK_SPAN - 16);
     let bytes = &a[at..at + 16];
     // SAFETY: SSE2 is part of x86_64; the load reads the 16 bytes of
     // `bytes`.
     unsafe {
-        let t = _mm_sub_epi8(
-            _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>()),
-            _mm_set1_epi8(b'0' as i8),
-        );
-        // A digit is a byte that `- '0'` takes to 0..=9 (unsigned).
-        let digits = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t)) as u32;
+        let (t, d) = digit_lanes(_mm_loadu_si128(bytes.as_ptr().cast::<__m128i>()));
+        let digits = _mm_movemask_epi8(d) as u32;
         // Bit 16 is clear in `digits`: the count stops there.
         ((!digits).trailing_zeros() as usize, t)
     }
@@ -461,8 +466,8 @@ pub fn ended_double(head: &[u8], len: usize) -> Option<f64> {
 #[inline(always)]
 fn ended_double_sse2(tail: &[u8; 16], len: usize) -> Option<f64> {
     use core::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8,
-        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_slli_si128, _mm_sub_epi8,
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_slli_si128,
     };
     // len in 3..=16 (the caller's check).
     let start = 16 - len;
@@ -474,9 +479,8 @@ fn ended_double_sse2(tail: &[u8; 16], len: usize) -> Option<f64> {
     // `tail`.
     unsafe {
         let raw = _mm_loadu_si128(tail.as_ptr().cast::<__m128i>());
-        let t = _mm_sub_epi8(raw, _mm_set1_epi8(b'0' as i8));
-        // A digit is a byte that `- '0'` takes to 0..=9 (unsigned).
-        let digits = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t)) as u32;
+        let (t, d) = digit_lanes(raw);
+        let digits = _mm_movemask_epi8(d) as u32;
         let dots = _mm_movemask_epi8(_mm_cmpeq_epi8(raw, _mm_set1_epi8(b'.' as i8))) as u32 & body;
         // The body is digits and one dot, with digits on both sides of it.
         let p = dots.trailing_zeros() as usize;
